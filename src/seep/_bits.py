@@ -1,0 +1,50 @@
+"""Integer bit-mask helpers shared by the engine (card index = (value-1)*4 + suit)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+FULL_MASK: Final = (1 << 52) - 1
+
+#: ``VALUE_MASKS[v]``: mask of the four cards of capture value ``v`` (index 0 unused).
+VALUE_MASKS: Final[tuple[int, ...]] = (0, *(0b1111 << (4 * (v - 1)) for v in range(1, 14)))
+
+_CHUNK: Final = 13
+
+
+def _chunk_table(offset: int) -> tuple[int, ...]:
+    table = [0] * (1 << _CHUNK)
+    for m in range(1, 1 << _CHUNK):
+        low = m & -m
+        table[m] = table[m ^ low] + (offset + low.bit_length() - 1) // 4 + 1
+    return tuple(table)
+
+
+_T0, _T1, _T2, _T3 = (_chunk_table(offset) for offset in range(0, 52, _CHUNK))
+
+
+def mask_total(mask: int) -> int:
+    """Sum of the capture values of the cards in ``mask``.
+
+    >>> mask_total(VALUE_MASKS[13] | VALUE_MASKS[1])
+    56
+    """
+    return _T0[mask & 0x1FFF] + _T1[mask >> 13 & 0x1FFF] + _T2[mask >> 26 & 0x1FFF] + _T3[mask >> 39]
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Indices of the set bits of ``mask``, lowest first.
+
+    >>> list(bits(0b10110))
+    [1, 2, 4]
+    """
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def values_of(mask: int) -> list[int]:
+    """Capture values of the cards in ``mask``, lowest card first."""
+    return [i // 4 + 1 for i in bits(mask)]

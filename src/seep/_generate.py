@@ -1,0 +1,196 @@
+"""Legal move generation (R2.4, R2.6, R3 to R8), one played card at a time.
+
+The engine works on integer masks; :class:`~seep.moves.Move` objects are
+built only for the moves it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from seep._bits import VALUE_MASKS, bits, mask_total
+from seep._groups import groups, maximal_packings, unions
+from seep.cards import ALL_CARDS, CardSet, from_mask
+from seep.moves import Bid, Build, Move, Raise, Take, Throw
+from seep.state import House, Phase, State
+from seep.variants import Opening, Pickup, ThrowRule
+
+HOUSE_VALUES = range(9, 14)
+
+
+class Position:
+    """The facts about a state that move generation for its mover needs."""
+
+    __slots__ = (
+        "first_play_bid",
+        "hand",
+        "houses",
+        "loose",
+        "owned",
+        "partner",
+        "pickup",
+        "seat",
+        "state",
+        "throw_rule",
+    )
+
+    def __init__(self, state: State) -> None:
+        seat = state.to_move
+        assert seat is not None
+        self.state = state
+        self.seat = seat
+        self.hand = state.hands[seat].mask
+        self.loose = state.loose.mask
+        self.houses: dict[int, House] = {house.value: house for house in state.houses}
+        self.owned = frozenset(h.value for h in state.houses if seat in h.owners)
+        self.partner = state.variant.partner_of(seat)
+        self.pickup = state.variant.pickup
+        self.throw_rule = state.variant.throw_rule
+        # R2.6: the bidder's first play must use the bid.
+        self.first_play_bid = (
+            state.bid if state.variant.opening is Opening.BID and state.plays == 0 else None
+        )
+
+    def holds(self, value: int, without: int) -> bool:
+        """True if the mover holds a card of ``value`` apart from card index ``without``."""
+        return bool(self.hand & ~(1 << without) & VALUE_MASKS[value])
+
+    def takes(self, card: int) -> list[Take]:
+        """Pick-ups with ``card`` (R4.3 under take-everything)."""
+        value = card // 4 + 1
+        house = self.houses.get(value)
+        house_value = value if house is not None else None
+        played = ALL_CARDS[card]
+        packings = maximal_packings(self.loose, value)
+        if self.pickup is Pickup.TAKE_EVERYTHING:
+            if packings:
+                return [
+                    Take(card=played, loose=from_mask(p), house=house_value) for p in packings
+                ]
+            if house is not None:
+                return [Take(card=played, loose=CardSet(), house=value)]
+            return []
+        raise NotImplementedError(self.pickup)  # pragma: no cover
+
+    def can_pick_up(self, value: int) -> bool:
+        """True if a card of ``value`` could pick something up (R8.2)."""
+        return value in self.houses or bool(groups(self.loose, value))
+
+    def builds(self, card: int) -> Iterator[Build]:
+        """New houses and additions to houses with ``card`` (R5, R6), R3.2 included."""
+        value = card // 4 + 1
+        played = ALL_CARDS[card]
+        for target in HOUSE_VALUES:
+            if target < value:
+                continue
+            house = self.houses.get(target)
+            if house is None:
+                if target == value or not self.holds(target, card):
+                    continue  # R5.2: a single card is no house; R3.2: keep a card of it
+            elif self._must_keep(house) and not self.holds(target, card):
+                continue  # R3.2 / R6.3: an owner or new co-owner keeps a card of the value
+            for cards in self._house_card_sets(value, target):
+                yield Build(card=played, loose=from_mask(cards), value=target)
+
+    def _must_keep(self, house: House) -> bool:
+        """R6.3: does the mover own ``house`` after adding to it?"""
+        owners = house.owners
+        return self.seat in owners or self.partner not in owners
+
+    def _house_card_sets(self, value: int, target: int) -> list[int]:
+        """Loose card sets that join a card of ``value`` in a house of ``target``."""
+        loose = self.loose
+        if value == target:
+            return sorted(unions(loose, target))  # R6.1: the card alone, plus optional groups
+        found: set[int] = set()
+        for base in groups(loose, target - value):
+            for extra in unions(loose & ~base, target):  # R5.3: optional extra groups
+                found.add(base | extra)
+        return sorted(found)
+
+    def raises(self, card: int) -> list[Raise]:
+        """Raises of open houses the mover does not own (R7)."""
+        value = card // 4 + 1
+        played = ALL_CARDS[card]
+        found = []
+        for house in self.houses.values():
+            new_value = house.value + value
+            if (
+                new_value <= 13
+                and self.seat not in house.owners
+                and mask_total(house.cards.mask) == house.value  # R7.3: open only
+                and self.holds(new_value, card)  # R7.2
+            ):
+                found.append(Raise(card=played, house=house.value))
+        return found
+
+    def may_throw(self, card: int) -> bool:
+        """R8.2: the throw restriction (R3.2 is checked by the caller)."""
+        if self.throw_rule is ThrowRule.ONLY_IF_NO_PICKUP:
+            return not self.can_pick_up(card // 4 + 1)
+        raise NotImplementedError(self.throw_rule)  # pragma: no cover
+
+    def breaks_duty(self, card: int) -> bool:
+        """R3.2: playing ``card`` other than to take its house leaves an owned house uncovered."""
+        value = card // 4 + 1
+        return value in self.owned and not self.holds(value, card)
+
+    def moves_for_card(self, card: int) -> list[Move]:
+        """All legal moves playing ``card`` (which must be in the hand), in canonical order."""
+        if self.first_play_bid is not None:
+            return [move for move in self.first_play() if move.card == card]
+        moves: list[Move] = list(self.takes(card))
+        if self.breaks_duty(card):
+            return moves  # R3.2: the last card of an owned house's value may only take it
+        moves.extend(self.builds(card))
+        moves.extend(self.raises(card))
+        if self.may_throw(card):
+            moves.append(Throw(card=ALL_CARDS[card]))
+        return moves
+
+    def first_play(self) -> list[Take | Build | Throw]:
+        """R2.6: the bidder's first play uses the bid."""
+        bid = self.first_play_bid
+        assert bid is not None
+        moves: list[Take | Build | Throw] = []
+        for card in bits(self.hand):
+            if card // 4 + 1 == bid:
+                moves.extend(self.takes(card))
+            moves.extend(build for build in self.builds(card) if build.value == bid)
+        if moves:
+            return sorted(moves)
+        return [Throw(card=ALL_CARDS[c]) for c in bits(self.hand & VALUE_MASKS[bid])]
+
+    def all_moves(self) -> list[Move]:
+        """Every legal move, in canonical order."""
+        if self.first_play_bid is not None:
+            return list(self.first_play())
+        moves: list[Move] = []
+        for card in bits(self.hand):
+            moves.extend(self.moves_for_card(card))
+        return moves
+
+
+def bids(state: State) -> list[Move]:
+    """R2.4: a value 9..13 of a card the bidder holds."""
+    assert state.to_move is not None
+    hand = state.hands[state.to_move].mask
+    return [Bid(value=v) for v in HOUSE_VALUES if hand & VALUE_MASKS[v]]
+
+
+def generate(state: State) -> list[Move]:
+    """All legal moves of ``state`` in canonical order."""
+    if state.phase is Phase.OVER:
+        return []
+    if state.phase is Phase.BID:
+        return bids(state)
+    return Position(state).all_moves()
+
+
+def generate_for_card(state: State, card: int) -> list[Move]:
+    """The legal moves of ``state`` that play ``card`` (empty if it is not in the hand)."""
+    if state.phase is not Phase.PLAY or state.to_move is None:
+        return []
+    if not state.hands[state.to_move].mask >> card & 1:
+        return []
+    return Position(state).moves_for_card(card)

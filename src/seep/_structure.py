@@ -1,0 +1,53 @@
+"""The shape of a deal at a given play count: who has been dealt and played what.
+
+Used to validate loaded documents (Appendix B); the transition deals the
+cards itself, and the property tests check that both agree.
+"""
+
+from __future__ import annotations
+
+from seep.variants import Variant
+
+OPENING_HAND = 4
+FLOOR = 4
+
+
+def first_to_play(dealer: int, players: int) -> int:
+    """The seat after the dealer: the bidder (R2.1), who makes play 1."""
+    return (dealer + 1) % players
+
+
+def seat_to_play(dealer: int, players: int, plays: int) -> int:
+    """The seat that makes play ``plays + 1``: turns go round from the bidder (R2.8, R2.9)."""
+    return (first_to_play(dealer, players) + plays) % players
+
+
+def played_by(dealer: int, players: int, plays: int, seat: int) -> int:
+    """How many of the first ``plays`` plays ``seat`` made."""
+    offset = (seat - first_to_play(dealer, players)) % players
+    return max(0, (plays - offset + players - 1) // players)
+
+
+def dealt_to(variant: Variant, dealer: int, plays: int, seat: int) -> int:
+    """Cards ``seat`` has been dealt once ``plays`` plays are made (R2.2, R2.7, R2.9)."""
+    players = variant.players
+    if plays == 0:
+        return OPENING_HAND if seat == first_to_play(dealer, players) else 0
+    per_batch = variant.cards_per_hand * players
+    batches = variant.plays_per_deal // per_batch
+    return variant.cards_per_hand * min(batches, plays // per_batch + 1)
+
+
+def hand_sizes(variant: Variant, dealer: int, plays: int) -> tuple[int, ...]:
+    """Expected number of cards in each hand after ``plays`` plays."""
+    players = variant.players
+    return tuple(
+        dealt_to(variant, dealer, plays, seat) - played_by(dealer, players, plays, seat)
+        for seat in range(players)
+    )
+
+
+def stock_size(variant: Variant, dealer: int, plays: int) -> int:
+    """Expected number of undealt cards after ``plays`` plays."""
+    dealt = sum(dealt_to(variant, dealer, plays, seat) for seat in range(variant.players))
+    return 52 - FLOOR - dealt

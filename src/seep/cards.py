@@ -1,0 +1,328 @@
+"""Cards and sets of cards (R1.1, Appendix A).
+
+A :class:`Card` is an ``int`` from 0 to 51, ordered as the rulebook lists
+cards: by capture value, then by suit in the order spades, hearts, diamonds,
+clubs. A :class:`CardSet` is an immutable set of cards held as a 52-bit mask,
+so that set algebra is integer arithmetic and iteration runs in canonical
+order.
+
+>>> Card.parse("10♦")
+Card('TD')
+>>> Card.parse("TD").value
+10
+>>> hand = CardSet.parse("KS 9h 2C 9D")
+>>> hand
+CardSet('2C 9H 9D KS')
+>>> len(hand), Card.parse("9H") in hand
+(4, True)
+>>> sum(card.value for card in hand)
+33
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final, Union
+
+from seep._bits import FULL_MASK, VALUE_MASKS, mask_total
+from seep._bits import bits as _bits
+from seep.errors import NotationError
+
+__all__ = [
+    "ALL_CARDS",
+    "RANKS",
+    "SUITS",
+    "Card",
+    "CardSet",
+    "CardsLike",
+]
+
+#: Rank characters in value order (A=1 ... K=13).
+RANKS: Final = "A23456789TJQK"
+#: Suit characters in canonical order: spades, hearts, diamonds, clubs.
+SUITS: Final = "SHDC"
+_SUIT_SYMBOLS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+
+
+class Card(int):
+    """One of the 52 cards, as an ``int`` in canonical order.
+
+    ``Card(n)`` for ``n`` in ``0..51`` returns the shared instance; most code
+    uses :meth:`Card.parse` or the notation string directly.
+
+    >>> card = Card.parse("qs")
+    >>> card, card.value, card.suit, card.rank
+    (Card('QS'), 12, 'S', 'Q')
+    >>> str(card), int(card)
+    ('QS', 44)
+    >>> sorted(Card.parse(t) for t in ["KS", "AC", "AS", "2H"])
+    [Card('AS'), Card('AC'), Card('2H'), Card('KS')]
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> Card:
+        try:
+            return _CARDS[index]
+        except (IndexError, TypeError):
+            raise ValueError(f"a card index is an int in 0..51, not {index!r}") from None
+
+    @property
+    def value(self) -> int:
+        """Capture value: A=1, 2..10 face value, J=11, Q=12, K=13 (R1.1)."""
+        return int(self) // 4 + 1
+
+    @property
+    def suit(self) -> str:
+        """Suit letter: ``S``, ``H``, ``D`` or ``C``."""
+        return SUITS[int(self) % 4]
+
+    @property
+    def rank(self) -> str:
+        """Rank character: ``A 2 ... 9 T J Q K``."""
+        return RANKS[int(self) // 4]
+
+    @property
+    def mask(self) -> int:
+        """The single-bit mask of this card."""
+        return 1 << int(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card in Appendix A notation (``TD``, ``10d``, ``10♦``).
+
+        >>> Card.parse("a♠")
+        Card('AS')
+        >>> Card.parse("1S")
+        Traceback (most recent call last):
+        ...
+        seep.errors.NotationError: Appendix A: '1S' is not a card (rank A 2-9 T J Q K, suit S H D C)
+        """
+        try:
+            return _BY_TEXT[text.strip().upper()]
+        except (KeyError, AttributeError):
+            raise NotationError(
+                f"Appendix A: {text!r} is not a card (rank A 2-9 T J Q K, suit S H D C)"
+            ) from None
+
+    @classmethod
+    def of(cls, value: int, suit: str) -> Card:
+        """The card of capture value ``value`` (1..13) and suit letter ``suit``.
+
+        >>> Card.of(10, "D")
+        Card('TD')
+        """
+        if not 1 <= value <= 13 or suit not in SUITS or len(suit) != 1:
+            raise ValueError(f"no card of value {value!r} and suit {suit!r}")
+        return _CARDS[(value - 1) * 4 + SUITS.index(suit)]
+
+    def __str__(self) -> str:
+        return _TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"Card('{_TEXT[self]}')"
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+_TEXT: Final[tuple[str, ...]] = tuple(r + s for r in RANKS for s in SUITS)
+_CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(52))
+_BY_TEXT: Final[dict[str, Card]] = {}
+for _card, _text in zip(_CARDS, _TEXT):
+    _BY_TEXT[_text] = _card
+    _rank, _suit = _text
+    _ranks = [_rank, "10"] if _rank == "T" else [_rank]
+    _suits = [_suit] + [sym for sym, letter in _SUIT_SYMBOLS.items() if letter == _suit]
+    for _r in _ranks:
+        for _s in _suits:
+            _BY_TEXT[_r + _s] = _card
+
+#: All 52 cards in canonical order.
+ALL_CARDS: Final = _CARDS
+
+CardsLike = Union["CardSet", Iterable[Union[Card, int, str]], str, int]
+"""Anything :meth:`CardSet.of` turns into a card set."""
+
+
+class CardSet:
+    """An immutable set of cards backed by a 52-bit integer mask.
+
+    Supports the set protocol (``in``, ``len``, iteration in canonical
+    order, ``| & - ^``, comparisons by inclusion) and hashes like its mask.
+
+    >>> a = CardSet.parse("AS 2S 3S")
+    >>> b = CardSet.parse("3S 4S")
+    >>> a | b, a & b, a - b
+    (CardSet('AS 2S 3S 4S'), CardSet('3S'), CardSet('AS 2S'))
+    >>> CardSet.parse("3S") <= a, a.values()
+    (True, (1, 2, 3))
+    >>> CardSet.of(["KH", Card.parse("AS")])
+    CardSet('AS KH')
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, mask: int = 0) -> None:
+        if not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
+            raise ValueError(f"a card-set mask is an int in 0..2**52-1, not {mask!r}")
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read cards separated by white space; an empty string is the empty set.
+
+        Duplicates are refused, since a set cannot hold a card twice.
+
+        >>> CardSet.parse("  td  10♠ ")
+        CardSet('TS TD')
+        >>> CardSet.parse("AS AS")
+        Traceback (most recent call last):
+        ...
+        seep.errors.NotationError: Appendix A: card AS is listed twice
+        """
+        mask = 0
+        for token in text.split():
+            bit = 1 << Card.parse(token)
+            if mask & bit:
+                raise NotationError(f"Appendix A: card {Card.parse(token)} is listed twice")
+            mask |= bit
+        return _from_mask(mask)
+
+    @classmethod
+    def of(cls, cards: CardsLike) -> CardSet:
+        """Build a card set from a set, a mask, notation text, or an iterable of cards.
+
+        Iterables may mix :class:`Card`, card indices and notation strings.
+
+        >>> CardSet.of("AS KH") == CardSet.of([0, "KH"]) == CardSet.of(CardSet.parse("KH AS"))
+        True
+        """
+        if isinstance(cards, CardSet):
+            return cards
+        if isinstance(cards, str):
+            return cls.parse(cards)
+        if isinstance(cards, int):
+            return cls(cards)
+        mask = 0
+        for item in cards:
+            card = Card.parse(item) if isinstance(item, str) else Card(item)
+            mask |= 1 << card
+        return _from_mask(mask)
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, str):
+            try:
+                card = Card.parse(card)
+            except NotationError:
+                return False
+        if not isinstance(card, int) or not 0 <= card < 52:
+            return False
+        return bool(self.mask >> card & 1)
+
+    def __iter__(self) -> Iterator[Card]:
+        cards = _CARDS
+        return (cards[i] for i in _bits(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        return NotImplemented
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __lt__(self, other: CardSet) -> bool:
+        return self.mask != other.mask and self.mask & ~other.mask == 0
+
+    def __ge__(self, other: CardSet) -> bool:
+        return other.mask & ~self.mask == 0
+
+    def __gt__(self, other: CardSet) -> bool:
+        return self.mask != other.mask and other.mask & ~self.mask == 0
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask ^ other.mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __copy__(self) -> CardSet:
+        return self
+
+    def __deepcopy__(self, memo: object) -> CardSet:
+        return self
+
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        return (CardSet, (self.mask,))
+
+    def isdisjoint(self, other: CardSet) -> bool:
+        """True if the two sets share no card."""
+        return self.mask & other.mask == 0
+
+    def values(self) -> tuple[int, ...]:
+        """Capture values of the cards, in canonical order."""
+        return tuple(i // 4 + 1 for i in _bits(self.mask))
+
+    def total(self) -> int:
+        """Sum of the capture values (R1.1).
+
+        >>> CardSet.parse("9S 9H 4D 5C").total()
+        27
+        """
+        return mask_total(self.mask)
+
+    def of_value(self, value: int) -> CardSet:
+        """The cards of one capture value.
+
+        >>> CardSet.parse("9S 9H KD").of_value(9)
+        CardSet('9S 9H')
+        """
+        return _from_mask(self.mask & VALUE_MASKS[value])
+
+    def __str__(self) -> str:
+        return " ".join(_TEXT[i] for i in _bits(self.mask))
+
+    def __repr__(self) -> str:
+        return f"CardSet('{self}')"
+
+
+def _from_mask(mask: int) -> CardSet:
+    """Build a set from a mask already known to be valid (no checks)."""
+    result = object.__new__(CardSet)
+    object.__setattr__(result, "mask", mask)
+    return result
+
+
+from_mask = _from_mask
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask`` in canonical order."""
+    cards = _CARDS
+    return tuple(cards[i] for i in _bits(mask))

@@ -1,0 +1,117 @@
+"""Starting a deal: shuffling, dealing and the automatic redeal (R2.1 to R2.3).
+
+>>> from seep import new_deal
+>>> state = new_deal("standard", seed=3, dealer=2)
+>>> state.dealer, state.bidder, state.to_move
+(2, 3, 3)
+>>> max(card.value for card in state.hands[3]) >= 9
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from seep.cards import ALL_CARDS, Card, CardSet, from_mask
+from seep.errors import InvalidStateError, MisdealError, NotationError
+from seep.state import Phase, State
+from seep.variants import Opening, Variant, get_variant
+
+__all__ = ["new_deal"]
+
+_OPENING_HAND = 4
+_FLOOR = 4
+_LOWEST_BID = 9
+
+
+def new_deal(
+    variant: str | Variant = "standard",
+    *,
+    seed: int | str | bytes | None = None,
+    dealer: int = 0,
+    deck: Sequence[Card | str] | None = None,
+) -> State:
+    """A new deal, ready for its first move.
+
+    With ``deck`` (52 cards, index 0 dealt first) the cards are dealt in that
+    order (R2.2) and a void deal raises :class:`~seep.errors.MisdealError`
+    (R2.3). Otherwise the deck is shuffled from ``seed`` (``None``: fresh
+    randomness) and a void deal is redealt automatically; ``state.redeals``
+    counts the redeals.
+
+    >>> from seep.cards import ALL_CARDS
+    >>> deck = list(reversed(ALL_CARDS))          # kings first
+    >>> state = new_deal(deck=deck)
+    >>> state.hands[1], state.loose
+    (CardSet('KS KH KD KC'), CardSet('QS QH QD QC'))
+    >>> new_deal(deck=list(ALL_CARDS))            # aces first: no 9 or higher
+    Traceback (most recent call last):
+    ...
+    seep.errors.MisdealError: R2.3: the bidder (seat 1) holds AS AH AD AC, no card of 9 or more: the deal is void
+    """
+    rules = get_variant(variant)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+        raise InvalidStateError("dealer", f"a seat in 0..{rules.players - 1}, not {dealer!r}")
+    if deck is not None:
+        return _deal(rules, dealer, _read_deck(deck), redeals=0, explicit=True)
+    rng = random.Random(seed)
+    redeals = 0
+    while True:
+        order = list(ALL_CARDS)
+        rng.shuffle(order)
+        try:
+            return _deal(rules, dealer, tuple(order), redeals=redeals, explicit=False)
+        except MisdealError:
+            redeals += 1  # R2.3: the same dealer shuffles and deals again
+
+
+def _read_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    seen = 0
+    for position, item in enumerate(deck):
+        try:
+            card = Card.parse(item) if isinstance(item, str) else Card(item)
+        except (NotationError, ValueError) as error:
+            raise InvalidStateError(f"deck[{position}]", str(error)) from None
+        if seen >> card & 1:
+            raise InvalidStateError(f"deck[{position}]", f"{card} appears twice")
+        seen |= 1 << card
+        cards.append(card)
+    if len(cards) != 52:
+        raise InvalidStateError("deck", f"a deck has 52 cards, not {len(cards)}")
+    return tuple(cards)
+
+
+def _deal(
+    variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: int, explicit: bool
+) -> State:
+    players = variant.players
+    bidder = (dealer + 1) % players
+    if variant.opening is not Opening.BID:  # pragma: no cover
+        raise NotImplementedError(variant.opening)
+    hand = CardSet.of(order[:_OPENING_HAND])  # R2.2
+    if max(card.value for card in hand) < _LOWEST_BID:
+        raise MisdealError(
+            f"R2.3: the bidder (seat {bidder}) holds {hand}, no card of 9 or more: the deal is void"
+        )
+    hands = [CardSet()] * players
+    hands[bidder] = hand
+    empty = from_mask(0)
+    return State(
+        variant=variant,
+        dealer=dealer,
+        phase=Phase.BID,
+        to_move=bidder,
+        bid=None,
+        hands=tuple(hands),
+        stock=order[_OPENING_HAND + _FLOOR :],
+        face_up=False,
+        loose=CardSet.of(order[_OPENING_HAND : _OPENING_HAND + _FLOOR]),
+        houses=(),
+        piles=(empty,) * variant.teams,
+        seeps=(),
+        last_capture=None,
+        plays=0,
+        redeals=redeals,
+    )

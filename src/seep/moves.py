@@ -1,0 +1,197 @@
+"""The five kinds of move (R3.1) and their canonical order.
+
+Moves are small frozen values; ``str(move)`` is the canonical Appendix A
+notation. Constructors take keyword arguments and accept notation strings
+for cards:
+
+>>> Take(card="JS", loose="5C 6H TD", house=11)
+Take(card=Card('JS'), loose=CardSet('5C 6H TD'), house=11)
+>>> str(Build(card="5H", loose="6C", value=11))
+'build 5H 6C =11'
+>>> str(Raise(card="2C", house=9)), Raise(card="2C", house=9).new_value
+('raise 2C #9', 11)
+>>> sorted([Throw(card="7C"), Take(card="7C", loose="7D"), Bid(value=10)])
+[Bid(value=10), Take(card=Card('7C'), loose=CardSet('7D'), house=None), Throw(card=Card('7C'))]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+import attrs
+
+from seep.cards import Card, CardSet, CardsLike
+
+__all__ = ["Bid", "Build", "Move", "Raise", "Take", "Throw"]
+
+
+def _to_card(value: Card | int | str) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    return Card(value)
+
+
+def _to_cards(value: CardsLike) -> CardSet:
+    return value if isinstance(value, CardSet) else CardSet.of(value)
+
+
+def _check_house_value(instance: object, attribute: attrs.Attribute[Any], value: int) -> None:
+    if not isinstance(value, int) or not 9 <= value <= 13:
+        raise ValueError(f"R5.1: a house value is 9..13, not {value!r}")
+
+
+def _check_optional_house(
+    instance: object, attribute: attrs.Attribute[Any], value: int | None
+) -> None:
+    if value is not None:
+        _check_house_value(instance, attribute, value)
+
+
+class _Ordered:
+    """Canonical order of moves (the order of :func:`seep.legal_moves`).
+
+    Bids first by value; then by played card (canonical card order); then
+    take, build, raise, throw; then by house value; then by the mask of the
+    loose cards (so a set whose highest card is lower comes first).
+    """
+
+    __slots__ = ()
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        raise NotImplementedError
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, _Ordered):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, _Ordered):
+            return NotImplemented
+        return self.sort_key() <= other.sort_key()
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, _Ordered):
+            return NotImplemented
+        return self.sort_key() > other.sort_key()
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, _Ordered):
+            return NotImplemented
+        return self.sort_key() >= other.sort_key()
+
+
+@attrs.frozen(kw_only=True, order=False)
+class Bid(_Ordered):
+    """The bidder calls the value ``value`` (9..13) of a card they hold (R2.4).
+
+    >>> str(Bid(value=11))
+    'bid 11'
+    """
+
+    value: int = attrs.field(validator=_check_house_value)
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        return (-1, 0, self.value, 0)
+
+    def __str__(self) -> str:
+        return f"bid {self.value}"
+
+
+@attrs.frozen(kw_only=True, order=False)
+class Take(_Ordered):
+    """Play ``card`` and pick up the ``loose`` cards and/or the house of ``house`` (R4).
+
+    >>> str(Take(card="9D", loose="4S 5S", house=9))
+    'take 9D 4S 5S #9'
+    """
+
+    card: Card = attrs.field(converter=_to_card)
+    loose: CardSet = attrs.field(converter=_to_cards, factory=CardSet)
+    house: int | None = attrs.field(default=None, validator=_check_optional_house)
+
+    @property
+    def taken(self) -> CardSet:
+        """The loose cards taken (the house's cards are not included)."""
+        return self.loose
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        return (int(self.card), 1, self.house or 0, self.loose.mask)
+
+    def __str__(self) -> str:
+        parts = ["take", str(self.card)]
+        if self.loose:
+            parts.append(str(self.loose))
+        if self.house is not None:
+            parts.append(f"#{self.house}")
+        return " ".join(parts)
+
+
+@attrs.frozen(kw_only=True, order=False)
+class Build(_Ordered):
+    """Play ``card`` with the ``loose`` cards into the house of ``value`` (R5, R6).
+
+    Builds a new house if none of that value stands, otherwise adds to it.
+
+    >>> str(Build(card="JD", value=11))
+    'build JD =11'
+    """
+
+    card: Card = attrs.field(converter=_to_card)
+    loose: CardSet = attrs.field(converter=_to_cards, factory=CardSet)
+    value: int = attrs.field(validator=_check_house_value)
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        return (int(self.card), 2, self.value, self.loose.mask)
+
+    def __str__(self) -> str:
+        middle = f" {self.loose}" if self.loose else ""
+        return f"build {self.card}{middle} ={self.value}"
+
+
+@attrs.frozen(kw_only=True, order=False)
+class Raise(_Ordered):
+    """Play ``card`` alone onto the open house of ``house`` to raise it (R7).
+
+    >>> Raise(card="3H", house=9).new_value
+    12
+    """
+
+    card: Card = attrs.field(converter=_to_card)
+    house: int = attrs.field(validator=_check_house_value)
+
+    @property
+    def new_value(self) -> int:
+        """The value of the house after the raise."""
+        return self.house + self.card.value
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        return (int(self.card), 3, self.house, 0)
+
+    def __str__(self) -> str:
+        return f"raise {self.card} #{self.house}"
+
+
+@attrs.frozen(kw_only=True, order=False)
+class Throw(_Ordered):
+    """Put ``card`` face up on the floor as a loose card (R8).
+
+    >>> str(Throw(card="10c"))
+    'throw TC'
+    """
+
+    card: Card = attrs.field(converter=_to_card)
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        return (int(self.card), 4, 0, 0)
+
+    def __str__(self) -> str:
+        return f"throw {self.card}"
+
+
+Move = Union[Bid, Take, Build, Raise, Throw]
+"""Any move: :class:`Bid`, :class:`Take`, :class:`Build`, :class:`Raise`, :class:`Throw`."""
+
+MOVE_TYPES: tuple[type, ...] = (Bid, Take, Build, Raise, Throw)

@@ -1,0 +1,128 @@
+"""Text notation for moves and a readable rendering of states (RULES.md Appendix A).
+
+>>> move = parse_move("TAKE js  6h 5c 10d #11")
+>>> format_move(move)
+'take JS 5C 6H TD #11'
+>>> parse_move(format_move(move)) == move
+True
+>>> parse_move("build 5♥ 6♣ =11")
+Build(card=Card('5H'), loose=CardSet('5H 6C'), value=11)
+"""
+
+from __future__ import annotations
+
+from seep.cards import Card, CardSet
+from seep.errors import NotationError
+from seep.moves import Bid, Build, Move, Raise, Take, Throw
+from seep.state import State
+
+__all__ = ["format_move", "format_state", "parse_move"]
+
+_VERBS = ("bid", "throw", "take", "build", "raise")
+
+
+def format_move(move: Move) -> str:
+    """The canonical notation of ``move`` (same as ``str(move)``).
+
+    >>> format_move(Raise(card="2C", house=9))
+    'raise 2C #9'
+    """
+    return str(move)
+
+
+def _house_token(token: str, marker: str, text: str) -> int:
+    digits = token[1:]
+    if not digits.isdigit() or not 9 <= int(digits) <= 13:
+        raise NotationError(f"Appendix A: {token!r} in {text!r} is not {marker}9..{marker}13")
+    return int(digits)
+
+
+def parse_move(text: str) -> Move:
+    """Read a move in Appendix A notation (any case, any spacing, loose cards in any order).
+
+    >>> parse_move("bid 11"), parse_move("throw 7c")
+    (Bid(value=11), Throw(card=Card('7C')))
+    >>> parse_move("raise 2C")
+    Traceback (most recent call last):
+    ...
+    seep.errors.NotationError: Appendix A: 'raise 2C' needs 'raise CARD #VALUE'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"Appendix A: a move is text, not {text!r}")
+    tokens = text.split()
+    if not tokens or tokens[0].lower() not in _VERBS:
+        raise NotationError(
+            f"Appendix A: {text!r} does not start with a verb ({', '.join(_VERBS)})"
+        )
+    verb, rest = tokens[0].lower(), tokens[1:]
+    if verb == "bid":
+        if len(rest) != 1 or not rest[0].isdigit() or not 9 <= int(rest[0]) <= 13:
+            raise NotationError(f"Appendix A: {text!r} needs 'bid N' with N in 9..13")
+        return Bid(value=int(rest[0]))
+    if not rest:
+        raise NotationError(f"Appendix A: {text!r} names no played card")
+    card = Card.parse(rest[0])
+    if verb == "throw":
+        if len(rest) != 1:
+            raise NotationError(f"Appendix A: {text!r} needs 'throw CARD'")
+        return Throw(card=card)
+    if verb == "raise":
+        if len(rest) != 2 or not rest[1].startswith("#"):
+            raise NotationError(f"Appendix A: {text!r} needs 'raise CARD #VALUE'")
+        return Raise(card=card, house=_house_token(rest[1], "#", text))
+    marker = "#" if verb == "take" else "="
+    value: int | None = None
+    loose: list[str] = []
+    for token in rest[1:]:
+        if token.startswith(("#", "=")):
+            if token[0] != marker or value is not None:
+                raise NotationError(f"Appendix A: unexpected {token!r} in {text!r}")
+            value = _house_token(token, marker, text)
+        elif value is not None:
+            raise NotationError(f"Appendix A: {token!r} after the house value in {text!r}")
+        else:
+            loose.append(token)
+    cards = CardSet.parse(" ".join(loose))
+    if card in cards:
+        raise NotationError(f"Appendix A: {card} is both played and on the floor in {text!r}")
+    if verb == "take":
+        return Take(card=card, loose=cards, house=value)
+    if value is None:
+        raise NotationError(f"Appendix A: {text!r} needs the house value '=N'")
+    return Build(card=card, loose=cards, value=value)
+
+
+def format_state(state: State) -> str:
+    """A compact, readable multi-line picture of ``state``.
+
+    >>> from seep import new_deal
+    >>> print(format_state(new_deal("standard", seed=7)))  # doctest: +NORMALIZE_WHITESPACE
+    standard  dealer 0  bid -  plays 0  phase bid  to move 1
+    floor (face down): 4 cards
+    seat 0:
+    seat 1: 9S 3D QH KC  <- to move
+    seat 2:
+    seat 3:
+    piles: team 0: 0 cards  team 1: 0 cards
+    """
+    bid = "-" if state.bid is None else str(state.bid)
+    to_move = "-" if state.to_move is None else str(state.to_move)
+    lines = [
+        f"{state.variant.name}  dealer {state.dealer}  bid {bid}  plays {state.plays}  "
+        f"phase {state.phase.value}  to move {to_move}"
+    ]
+    if state.face_up:
+        houses = "  ".join(
+            f"[{h.value}{' locked' if h.locked else ''}: {h.cards} owners {','.join(map(str, h.owners))}]"
+            for h in state.houses
+        )
+        lines.append(f"floor: {state.loose or '-'}" + (f"  houses {houses}" if houses else ""))
+    else:
+        lines.append(f"floor (face down): {len(state.loose)} cards")
+    for seat, hand in enumerate(state.hands):
+        marker = "  <- to move" if seat == state.to_move else ""
+        lines.append(f"seat {seat}: {hand}{marker}".rstrip() if not marker else f"seat {seat}: {hand}{marker}")
+    piles = "  ".join(f"team {t}: {len(p)} cards" for t, p in enumerate(state.piles))
+    seeps = "  ".join(f"seat {s.seat} play {s.play} +{s.points}" for s in state.seeps)
+    lines.append(f"piles: {piles}" + (f"  seeps: {seeps}" if seeps else ""))
+    return "\n".join(lines)

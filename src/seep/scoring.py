@@ -1,0 +1,59 @@
+"""Scoring a deal: card points and seep bonuses per team (R1.2, R4.5, R9.3).
+
+>>> from seep import new_deal, deal_score
+>>> score = deal_score(new_deal("standard", seed=7))
+>>> score.totals, score.teams[0]
+((0, 0), TeamScore(cards=0, seeps=0, total=0))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from seep.state import State
+
+__all__ = ["DealScore", "TeamScore", "deal_score"]
+
+
+@attrs.frozen(kw_only=True)
+class TeamScore:
+    """One team's score for a deal: card points and seep bonuses kept apart (R9.3)."""
+
+    cards: int
+    seeps: int
+    total: int
+
+
+@attrs.frozen(kw_only=True)
+class DealScore:
+    """The score of a deal, one :class:`TeamScore` per team."""
+
+    teams: tuple[TeamScore, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each team's deal score (cards + seeps)."""
+        return tuple(team.total for team in self.teams)
+
+    @property
+    def difference(self) -> int:
+        """Team 0's score minus team 1's: what the deal adds to the running lead (R10.1)."""
+        return self.teams[0].total - self.teams[1].total
+
+
+def deal_score(state: State) -> DealScore:
+    """The score so far of the deal in ``state``; final once ``state.is_over``.
+
+    Card points come from the variant's table (R1.2: 100 per deal in the
+    standard game), seep bonuses from the recorded seeps (R4.5).
+    """
+    variant = state.variant
+    cards = variant.card_points.score(state.piles)
+    seeps = [0] * len(state.piles)
+    for seep in state.seeps:
+        seeps[variant.team_of(seep.seat)] += seep.points
+    return DealScore(
+        teams=tuple(
+            TeamScore(cards=c, seeps=s, total=c + s) for c, s in zip(cards, seeps, strict=True)
+        )
+    )

@@ -1,0 +1,424 @@
+"""JSON interchange for states and moves (RULES.md Appendix B).
+
+The dictionaries hold only JSON types, so ``json.dumps`` takes them as they
+are. Loading validates the whole document and raises
+:class:`~seep.errors.InvalidStateError` naming the first bad field; it never
+returns a state that no legal deal could reach in its structure.
+
+>>> import json
+>>> from seep import new_deal, state_from_dict, state_to_dict
+>>> state = new_deal("standard", seed=7)
+>>> text = json.dumps(state_to_dict(state))
+>>> state_from_dict(json.loads(text)) == state
+True
+>>> move_to_dict(Take(card="JS", loose="5C 6H", house=None))
+{'kind': 'take', 'card': 'JS', 'loose': ['5C', '6H'], 'house': None}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from seep._bits import VALUE_MASKS, mask_total
+from seep._structure import FLOOR, hand_sizes, seat_to_play, stock_size
+from seep.cards import Card, CardSet
+from seep.errors import InvalidStateError, NotationError
+from seep.moves import Bid, Build, Move, Raise, Take, Throw
+from seep.state import House, Phase, SeepRecord, State
+from seep.variants import Opening, Variant, get_variant
+
+__all__ = ["move_from_dict", "move_to_dict", "state_from_dict", "state_to_dict"]
+
+STATE_FORMAT = "seep-state/1"
+
+_REQUIRED = (
+    "variant",
+    "players",
+    "dealer",
+    "phase",
+    "to_move",
+    "bid",
+    "hands",
+    "stock",
+    "floor",
+    "piles",
+    "seeps",
+    "last_capture",
+    "plays",
+)
+
+
+def _cards(cards: CardSet | tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """The Appendix B document of ``state`` (plus ``format`` and ``redeals``).
+
+    >>> from seep import new_deal
+    >>> doc = state_to_dict(new_deal("standard", seed=7))
+    >>> doc["phase"], doc["to_move"], doc["hands"][1], doc["floor"]["face_up"]
+    ('bid', 1, ['9S', '3D', 'QH', 'KC'], False)
+    """
+    return {
+        "format": STATE_FORMAT,
+        "variant": state.variant.name,
+        "players": state.players,
+        "dealer": state.dealer,
+        "phase": state.phase.value,
+        "to_move": state.to_move,
+        "bid": state.bid,
+        "hands": [_cards(hand) for hand in state.hands],
+        "stock": _cards(state.stock),
+        "floor": {
+            "face_up": state.face_up,
+            "loose": _cards(state.loose),
+            "houses": [
+                {
+                    "value": house.value,
+                    "cards": _cards(house.cards),
+                    "owners": list(house.owners),
+                    "locked": house.locked,
+                }
+                for house in state.houses
+            ],
+        },
+        "piles": [_cards(pile) for pile in state.piles],
+        "seeps": [
+            {"seat": seep.seat, "play": seep.play, "points": seep.points} for seep in state.seeps
+        ],
+        "last_capture": state.last_capture,
+        "plays": state.plays,
+        "redeals": state.redeals,
+    }
+
+
+class _Reader:
+    """Typed field access that names the field in every error."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+        self.where: dict[int, str] = {}
+
+    @staticmethod
+    def mapping(value: object, field: str) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            raise InvalidStateError(field, f"expected an object, got {type(value).__name__}")
+        return value
+
+    @staticmethod
+    def get(doc: Mapping[str, Any], key: str, prefix: str = "") -> Any:
+        if key not in doc:
+            raise InvalidStateError(prefix + key, "required field is missing")
+        return doc[key]
+
+    @staticmethod
+    def integer(value: object, field: str, low: int, high: int, *, optional: bool = False) -> Any:
+        if value is None and optional:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            kind = f"an integer in {low}..{high}" + (" or null" if optional else "")
+            raise InvalidStateError(field, f"expected {kind}, got {value!r}")
+        return value
+
+    @staticmethod
+    def sequence(value: object, field: str, length: int | None = None) -> list[Any]:
+        if not isinstance(value, (list, tuple)):
+            raise InvalidStateError(field, f"expected a list, got {type(value).__name__}")
+        if length is not None and len(value) != length:
+            raise InvalidStateError(field, f"expected {length} entries, got {len(value)}")
+        return list(value)
+
+    def card(self, value: object, field: str) -> Card:
+        if isinstance(value, Card):
+            card = value
+        elif isinstance(value, str):
+            try:
+                card = Card.parse(value)
+            except NotationError as error:
+                raise InvalidStateError(field, str(error)) from None
+        else:
+            raise InvalidStateError(field, f"expected a card such as 'TD', got {value!r}")
+        if self.seen >> card & 1:
+            raise InvalidStateError(field, f"{card} is already in {self.where[card]} (R1.1)")
+        self.seen |= 1 << card
+        self.where[card] = field
+        return card
+
+    def cards(self, value: object, field: str) -> list[Card]:
+        items = self.sequence(value, field)
+        return [self.card(item, f"{field}[{i}]") for i, item in enumerate(items)]
+
+    def card_set(self, value: object, field: str) -> CardSet:
+        return CardSet.of(self.cards(value, field))
+
+
+def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -> State:
+    """Load and validate an Appendix B document.
+
+    ``variant`` overrides the registry lookup of ``doc["variant"]`` (for an
+    unregistered custom variant with the same name).
+
+    >>> from seep import new_deal
+    >>> doc = state_to_dict(new_deal("standard", seed=7))
+    >>> doc["hands"][1][0] = "QH"
+    >>> state_from_dict(doc)
+    Traceback (most recent call last):
+    ...
+    seep.errors.InvalidStateError: hands[1][2]: QH is already in hands[1][0] (R1.1)
+    """
+    read = _Reader()
+    doc = read.mapping(doc, "document")
+    fmt = doc.get("format", STATE_FORMAT)
+    if fmt != STATE_FORMAT:
+        raise InvalidStateError("format", f"expected {STATE_FORMAT!r}, got {fmt!r}")
+    for key in _REQUIRED:
+        read.get(doc, key)
+    name = doc["variant"]
+    if variant is None:
+        if not isinstance(name, str):
+            raise InvalidStateError("variant", f"expected a variant name, got {name!r}")
+        try:
+            variant = get_variant(name)
+        except KeyError as error:
+            raise InvalidStateError("variant", str(error.args[0])) from None
+    elif name != variant.name:
+        raise InvalidStateError("variant", f"document says {name!r}, given {variant.name!r}")
+    players = variant.players
+    if doc["players"] != players or isinstance(doc["players"], bool):
+        raise InvalidStateError(
+            "players", f"variant {variant.name!r} has {players} players, got {doc['players']!r}"
+        )
+    seat_max = players - 1
+    dealer = read.integer(doc["dealer"], "dealer", 0, seat_max)
+    try:
+        phase = Phase(doc["phase"])
+    except ValueError:
+        raise InvalidStateError(
+            "phase", f"expected 'bid', 'play' or 'over', got {doc['phase']!r}"
+        ) from None
+    to_move = read.integer(doc["to_move"], "to_move", 0, seat_max, optional=True)
+    bid = read.integer(doc["bid"], "bid", 9, 13, optional=True)
+    plays = read.integer(doc["plays"], "plays", 0, variant.plays_per_deal)
+    redeals = read.integer(doc.get("redeals", 0), "redeals", 0, 1 << 62)
+
+    hands = tuple(
+        read.card_set(hand, f"hands[{seat}]")
+        for seat, hand in enumerate(read.sequence(doc["hands"], "hands", players))
+    )
+    stock = tuple(read.cards(doc["stock"], "stock"))
+    floor = read.mapping(doc["floor"], "floor")
+    face_up = read.get(floor, "face_up", "floor.")
+    if not isinstance(face_up, bool):
+        raise InvalidStateError("floor.face_up", f"expected true or false, got {face_up!r}")
+    loose = read.card_set(read.get(floor, "loose", "floor."), "floor.loose")
+    houses = _read_houses(read, read.get(floor, "houses", "floor."), hands, players)
+    piles = tuple(
+        read.card_set(pile, f"piles[{team}]")
+        for team, pile in enumerate(read.sequence(doc["piles"], "piles", variant.teams))
+    )
+    if read.seen != (1 << 52) - 1:
+        missing = CardSet(((1 << 52) - 1) & ~read.seen)
+        raise InvalidStateError("cards", f"every card must appear once (R1.1); missing {missing}")
+    seeps = _read_seeps(read, doc["seeps"], players, plays)
+    last_capture = read.integer(doc["last_capture"], "last_capture", 0, seat_max, optional=True)
+
+    _check_structure(
+        variant, dealer, phase, to_move, bid, plays, hands, stock, face_up, loose, houses
+    )
+    if plays == 0 and (any(piles) or houses or seeps or last_capture is not None):
+        field = "piles" if any(piles) else "floor.houses" if houses else "seeps" if seeps else "last_capture"
+        raise InvalidStateError(field, "no captures or houses before the first play")
+    captured = [team for team, pile in enumerate(piles) if pile]
+    if last_capture is None and captured:
+        raise InvalidStateError("last_capture", "null, but a team pile holds captured cards")
+    if last_capture is not None and variant.team_of(last_capture) not in captured:
+        raise InvalidStateError(
+            "last_capture", f"seat {last_capture}'s team has captured nothing (R4.4)"
+        )
+    for index, seep in enumerate(seeps):
+        if not piles[variant.team_of(seep.seat)]:
+            raise InvalidStateError(f"seeps[{index}].seat", "a seep is a capture; that team's pile is empty")
+    if phase is Phase.OVER and last_capture is not None and (loose or houses):
+        raise InvalidStateError("floor", "R9.2: the floor goes to the last capturer at the end")
+    return State(
+        variant=variant,
+        dealer=dealer,
+        phase=phase,
+        to_move=to_move,
+        bid=bid,
+        hands=hands,
+        stock=stock,
+        face_up=face_up,
+        loose=loose,
+        houses=houses,
+        piles=piles,
+        seeps=seeps,
+        last_capture=last_capture,
+        plays=plays,
+        redeals=redeals,
+    )
+
+
+def _read_houses(
+    read: _Reader, value: object, hands: tuple[CardSet, ...], players: int
+) -> tuple[House, ...]:
+    houses: dict[int, House] = {}
+    for index, item in enumerate(read.sequence(value, "floor.houses")):
+        field = f"floor.houses[{index}]"
+        item = read.mapping(item, field)
+        house_value = read.integer(read.get(item, "value", field + "."), field + ".value", 9, 13)
+        if house_value in houses:
+            raise InvalidStateError(field + ".value", f"R5.1: two houses of {house_value}")
+        cards = read.card_set(read.get(item, "cards", field + "."), field + ".cards")
+        total = mask_total(cards.mask)
+        if len(cards) < 2 or total % house_value:
+            raise InvalidStateError(
+                field + ".cards",
+                f"R5.1: a house of {house_value} has two or more cards summing to a multiple "
+                f"of {house_value}; {cards} sums to {total}",
+            )
+        owners_raw = read.sequence(read.get(item, "owners", field + "."), field + ".owners")
+        owners = tuple(
+            read.integer(o, f"{field}.owners[{i}]", 0, players - 1) for i, o in enumerate(owners_raw)
+        )
+        if not owners or len(set(owners)) != len(owners):
+            raise InvalidStateError(field + ".owners", "one or more distinct seats (R5.1)")
+        for seat in owners:
+            if not hands[seat].mask & VALUE_MASKS[house_value]:
+                raise InvalidStateError(
+                    field + ".owners",
+                    f"R3.2: owner seat {seat} holds no card of value {house_value}",
+                )
+        house = House(value=house_value, cards=cards, owners=tuple(sorted(owners)))
+        if "locked" in item and item["locked"] is not house.locked:
+            raise InvalidStateError(
+                field + ".locked", f"R5.5: the cards say locked={str(house.locked).lower()}"
+            )
+        houses[house_value] = house
+    return tuple(houses[v] for v in sorted(houses))
+
+
+def _read_seeps(read: _Reader, value: object, players: int, plays: int) -> tuple[SeepRecord, ...]:
+    seeps = []
+    previous = 0
+    for index, item in enumerate(read.sequence(value, "seeps")):
+        field = f"seeps[{index}]"
+        item = read.mapping(item, field)
+        seat = read.integer(read.get(item, "seat", field + "."), field + ".seat", 0, players - 1)
+        play = read.integer(read.get(item, "play", field + "."), field + ".play", 1, plays)
+        if play <= previous:
+            raise InvalidStateError(field + ".play", "seeps are listed in play order, one per play")
+        previous = play
+        points = read.integer(read.get(item, "points", field + "."), field + ".points", -(10**6), 10**6)
+        seeps.append(SeepRecord(seat=seat, play=play, points=points))
+    return tuple(seeps)
+
+
+def _check_structure(
+    variant: Variant,
+    dealer: int,
+    phase: Phase,
+    to_move: int | None,
+    bid: int | None,
+    plays: int,
+    hands: tuple[CardSet, ...],
+    stock: tuple[Card, ...],
+    face_up: bool,
+    loose: CardSet,
+    houses: tuple[House, ...],
+) -> None:
+    """Does the deal's shape fit ``phase`` and ``plays`` (Appendix B)?"""
+    players = variant.players
+    last = variant.plays_per_deal
+    if phase is Phase.BID:
+        if variant.opening is not Opening.BID:
+            raise InvalidStateError("phase", f"variant {variant.name!r} has no bid phase")
+        if plays != 0:
+            raise InvalidStateError("phase", f"'bid' comes before the first play, plays is {plays}")
+        if bid is not None:
+            raise InvalidStateError("bid", "null until the bid is made (phase 'bid')")
+        if face_up:
+            raise InvalidStateError("floor.face_up", "R2.2: the floor is face down during the bid")
+        if len(loose) != FLOOR:
+            raise InvalidStateError("floor.loose", f"R2.2: {FLOOR} face-down floor cards")
+    elif phase is Phase.PLAY:
+        if plays >= last:
+            raise InvalidStateError("phase", f"after {plays} plays the deal is over")
+        if not face_up:
+            raise InvalidStateError("floor.face_up", "R2.5: the floor is face up after the bid")
+        if variant.opening is Opening.BID and bid is None:
+            raise InvalidStateError("bid", "R2.4: play starts after the bid")
+        if plays == 0 and len(loose) != FLOOR:
+            raise InvalidStateError("floor.loose", f"R2.2: {FLOOR} floor cards before the first play")
+    else:
+        if plays != last:
+            raise InvalidStateError("phase", f"a deal is over after {last} plays, not {plays}")
+        if variant.opening is Opening.BID and bid is None:
+            raise InvalidStateError("bid", "R2.4: a played deal had a bid")
+    expected_to_move = None if phase is Phase.OVER else seat_to_play(dealer, players, plays)
+    if to_move != expected_to_move:
+        raise InvalidStateError(
+            "to_move", f"after {plays} plays with dealer {dealer}, expected {expected_to_move}"
+        )
+    for seat, (hand, size) in enumerate(zip(hands, hand_sizes(variant, dealer, plays), strict=True)):
+        if len(hand) != size:
+            raise InvalidStateError(
+                f"hands[{seat}]", f"after {plays} plays seat {seat} holds {size} cards, not {len(hand)}"
+            )
+    expected_stock = stock_size(variant, dealer, plays)
+    if len(stock) != expected_stock:
+        raise InvalidStateError(
+            "stock", f"after {plays} plays {expected_stock} cards are undealt, not {len(stock)}"
+        )
+    if phase is not Phase.PLAY and houses:
+        raise InvalidStateError("floor.houses", "houses stand only during play (R3.2)")
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    """The Appendix B object of ``move``.
+
+    >>> move_to_dict(Raise(card="2C", house=9))
+    {'kind': 'raise', 'card': '2C', 'house': 9}
+    """
+    if isinstance(move, Bid):
+        return {"kind": "bid", "value": move.value}
+    if isinstance(move, Throw):
+        return {"kind": "throw", "card": str(move.card)}
+    if isinstance(move, Take):
+        return {"kind": "take", "card": str(move.card), "loose": _cards(move.loose), "house": move.house}
+    if isinstance(move, Build):
+        return {"kind": "build", "card": str(move.card), "loose": _cards(move.loose), "value": move.value}
+    if isinstance(move, Raise):
+        return {"kind": "raise", "card": str(move.card), "house": move.house}
+    raise TypeError(f"not a move: {move!r}")
+
+
+def move_from_dict(doc: Mapping[str, Any]) -> Move:
+    """Load an Appendix B move object, naming the bad field on error.
+
+    >>> move_from_dict({"kind": "build", "card": "5H", "loose": ["6C"], "value": 11})
+    Build(card=Card('5H'), loose=CardSet('6C'), value=11)
+    >>> move_from_dict({"kind": "raise", "card": "2C", "house": 14})
+    Traceback (most recent call last):
+    ...
+    seep.errors.InvalidStateError: house: expected an integer in 9..13, got 14
+    """
+    read = _Reader()
+    doc = read.mapping(doc, "move")
+    kind = read.get(doc, "kind")
+    if kind == "bid":
+        return Bid(value=read.integer(read.get(doc, "value"), "value", 9, 13))
+    if kind not in ("throw", "take", "build", "raise"):
+        raise InvalidStateError("kind", f"expected bid, throw, take, build or raise, got {kind!r}")
+    card = read.card(read.get(doc, "card"), "card")
+    if kind == "throw":
+        return Throw(card=card)
+    if kind == "raise":
+        return Raise(card=card, house=read.integer(read.get(doc, "house"), "house", 9, 13))
+    loose = read.card_set(read.get(doc, "loose"), "loose")
+    if kind == "take":
+        house = read.integer(read.get(doc, "house"), "house", 9, 13, optional=True)
+        return Take(card=card, loose=loose, house=house)
+    return Build(card=card, loose=loose, value=read.integer(read.get(doc, "value"), "value", 9, 13))

@@ -1,0 +1,163 @@
+"""The immutable state of one deal: hands, stock, floor, houses, piles (Appendix B).
+
+States are frozen, hashable values. They are made by :func:`seep.new_deal`,
+:func:`seep.apply_move` and :func:`seep.state_from_dict`; building one by
+hand is possible but unchecked (use :func:`seep.state_from_dict` to validate
+a position).
+
+>>> from seep import new_deal
+>>> state = new_deal("standard", seed=7)
+>>> state.phase, state.to_move, state.bidder, len(state.hands[state.bidder])
+(<Phase.BID: 'bid'>, 1, 1, 4)
+>>> state.face_up, len(state.loose), len(state.stock)
+(False, 4, 44)
+>>> import copy
+>>> copy.deepcopy(state) is state
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from seep._bits import VALUE_MASKS, mask_total
+from seep.cards import Card, CardSet
+from seep.variants import Variant
+
+__all__ = ["House", "Phase", "SeepRecord", "State"]
+
+
+class Phase(str, enum.Enum):
+    """Where a deal stands: before the bid, in play, or over (Appendix B ``phase``)."""
+
+    BID = "bid"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen(kw_only=True)
+class House:
+    """A house (*ghar*) of value 9..13 with its cards and owners (R5).
+
+    Whether it is locked (*pakka*) is derived from the cards (R5.5).
+
+    >>> open_house = House(value=9, cards=CardSet.parse("4S 5H"), owners=(1,))
+    >>> open_house.locked, House(value=9, cards=CardSet.parse("4S 5H 9D"), owners=(1,)).locked
+    (False, True)
+    """
+
+    value: int
+    cards: CardSet
+    owners: tuple[int, ...]
+
+    @property
+    def locked(self) -> bool:
+        """True once the cards sum to two or more times the value (R5.5)."""
+        return mask_total(self.cards.mask) != self.value
+
+    def is_owned_by(self, seat: int) -> bool:
+        """True if ``seat`` is one of the owners."""
+        return seat in self.owners
+
+    def __copy__(self) -> House:
+        return self
+
+    def __deepcopy__(self, memo: object) -> House:
+        return self
+
+
+@attrs.frozen(kw_only=True)
+class SeepRecord:
+    """A seep (R4.5): who made it, at which play count, for how many points."""
+
+    seat: int
+    play: int
+    points: int
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """One moment of a deal. Field names follow RULES.md Appendix B.
+
+    ``hands`` and ``piles`` are tuples of :class:`~seep.cards.CardSet` (one
+    per seat, one per team), ``stock`` the undealt cards in dealing order,
+    ``houses`` sorted by value, ``redeals`` the automatic redeals made before
+    this deal (R2.3).
+    """
+
+    variant: Variant
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    bid: int | None
+    hands: tuple[CardSet, ...]
+    stock: tuple[Card, ...]
+    face_up: bool
+    loose: CardSet
+    houses: tuple[House, ...]
+    piles: tuple[CardSet, ...]
+    seeps: tuple[SeepRecord, ...]
+    last_capture: int | None
+    plays: int
+    redeals: int = 0
+    _legal_cache: Any = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.hands)
+
+    @property
+    def bidder(self) -> int:
+        """The seat after the dealer (R2.1); in taash, the first to play."""
+        return (self.dealer + 1) % len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        """True once every card has been played and the floor swept up (R9)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def hand(self) -> CardSet:
+        """The hand of the seat to move (empty when the deal is over)."""
+        return self.hands[self.to_move] if self.to_move is not None else CardSet()
+
+    def house(self, value: int) -> House | None:
+        """The house of ``value``, or ``None`` (R5.1: at most one per value)."""
+        for house in self.houses:
+            if house.value == value:
+                return house
+        return None
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat`` (R1.4)."""
+        return self.variant.team_of(seat)
+
+    @property
+    def floor_cards(self) -> CardSet:
+        """Every card on the floor: the loose cards and the houses' cards."""
+        mask = self.loose.mask
+        for house in self.houses:
+            mask |= house.cards.mask
+        return CardSet(mask)
+
+    def owner_holds_value(self, seat: int, value: int) -> bool:
+        """True if ``seat`` holds a card of capture ``value`` (the R3.2 test)."""
+        return bool(self.hands[seat].mask & VALUE_MASKS[value])
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: object) -> State:
+        return self
+
+    def __str__(self) -> str:
+        from seep.notation import format_state
+
+        return format_state(self)
