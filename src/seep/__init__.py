@@ -4,7 +4,7 @@
 >>> state = new_deal("standard", seed=7)
 >>> state = apply_move(state, legal_moves(state)[0])
 >>> state.bid
-9
+10
 """
 
 from seep._version import __version__

@@ -30,7 +30,9 @@ def mask_total(mask: int) -> int:
     >>> mask_total(VALUE_MASKS[13] | VALUE_MASKS[1])
     56
     """
-    return _T0[mask & 0x1FFF] + _T1[mask >> 13 & 0x1FFF] + _T2[mask >> 26 & 0x1FFF] + _T3[mask >> 39]
+    return (
+        _T0[mask & 0x1FFF] + _T1[mask >> 13 & 0x1FFF] + _T2[mask >> 26 & 0x1FFF] + _T3[mask >> 39]
+    )
 
 
 def bits(mask: int) -> Iterator[int]:

@@ -71,15 +71,26 @@ def _reason(state: State, move: Move) -> tuple[str, str]:
             return "R2.6", f"the bidder's first play must take or build the bid {bid}"
         if isinstance(move, Throw):
             if value != bid:
-                return "R2.6", f"the bidder's first play must use the bid {bid}; {card} is no {value_name(bid)}"
-            return "R2.6", f"a {value_name(bid)} may be thrown only if no pick-up or build of {bid} exists"
+                return (
+                    "R2.6",
+                    f"the bidder's first play must use the bid {bid}; {card} is no {value_name(bid)}",
+                )
+            return (
+                "R2.6",
+                f"a {value_name(bid)} may be thrown only if no pick-up or build of {bid} exists",
+            )
     houses = {house.value: house for house in state.houses}
-    owns_last = value in houses and seat in houses[value].owners and not (
-        hand & ~(1 << card) & VALUE_MASKS[value]
+    owns_last = (
+        value in houses
+        and seat in houses[value].owners
+        and not (hand & ~(1 << card) & VALUE_MASKS[value])
     )
     if isinstance(move, Take):
         if move.house is not None and move.house != value:
-            return "R4.2", f"a house is taken only by a card of its value; {card} cannot take #{move.house}"
+            return (
+                "R4.2",
+                f"a house is taken only by a card of its value; {card} cannot take #{move.house}",
+            )
         if move.house is not None and move.house not in houses:
             return "R4.1", f"no house of {move.house} stands"
         stray = move.loose.mask & ~loose
@@ -93,7 +104,10 @@ def _reason(state: State, move: Move) -> tuple[str, str]:
             if value in houses and move.house is None:
                 return "R4.3", f"the house of {value} must be taken with the rest"
             for group in groups(loose & ~move.loose.mask, value):
-                return "R4.3", f"the cards left behind still make {value} ({CardSet(group)}): take everything"
+                return (
+                    "R4.3",
+                    f"the cards left behind still make {value} ({CardSet(group)}): take everything",
+                )
         if owns_last and move.house is None:
             return "R3.2", _duty(seat, value)
         return "R4.3", "not one of the pick-ups this card can make"
@@ -115,10 +129,16 @@ def _reason(state: State, move: Move) -> tuple[str, str]:
                     f"{card} with {move.loose} does not make {target} (plus whole extra groups of {target})"
                 )
             if not hand & ~(1 << card) & VALUE_MASKS[target]:
-                return "R3.2", f"seat {seat} would own a house of {target} and hold no {value_name(target)}"
+                return (
+                    "R3.2",
+                    f"seat {seat} would own a house of {target} and hold no {value_name(target)}",
+                )
             return "R5.2", "not a legal build here"
         if not _splits(move.loose.mask, value, target, new=False):
-            return "R6.1", f"{card} with {move.loose or 'no loose cards'} does not add a whole {target}"
+            return (
+                "R6.1",
+                f"{card} with {move.loose or 'no loose cards'} does not add a whole {target}",
+            )
         partner = variant.partner_of(seat)
         if (seat in house.owners or partner not in house.owners) and not (
             hand & ~(1 << card) & VALUE_MASKS[target]
@@ -139,7 +159,10 @@ def _reason(state: State, move: Move) -> tuple[str, str]:
         if new_value > 13:
             return "R7.1", f"raising {move.house} by {value} makes {new_value}, above 13"
         if not hand & ~(1 << card) & VALUE_MASKS[new_value]:
-            return "R7.2", f"seat {seat} must hold another {value_name(new_value)} to raise to {new_value}"
+            return (
+                "R7.2",
+                f"seat {seat} must hold another {value_name(new_value)} to raise to {new_value}",
+            )
         return "R7.1", "not a legal raise here"
     if isinstance(move, Throw):
         if variant.throw_rule is ThrowRule.ONLY_IF_NO_PICKUP:
@@ -162,6 +185,4 @@ def _splits(cards: int, value: int, target: int, *, new: bool) -> bool:
     """
     if value == target:
         return not new and is_union_of_groups(cards, target)
-    return any(
-        is_union_of_groups(cards & ~base, target) for base in groups(cards, target - value)
-    )
+    return any(is_union_of_groups(cards & ~base, target) for base in groups(cards, target - value))

@@ -64,9 +64,7 @@ class Position:
         packings = maximal_packings(self.loose, value)
         if self.pickup is Pickup.TAKE_EVERYTHING:
             if packings:
-                return [
-                    Take(card=played, loose=from_mask(p), house=house_value) for p in packings
-                ]
+                return [Take(card=played, loose=from_mask(p), house=house_value) for p in packings]
             if house is not None:
                 return [Take(card=played, loose=CardSet(), house=value)]
             return []

@@ -22,7 +22,7 @@ def groups(loose: int, target: int) -> tuple[int, ...]:
     >>> from seep.cards import CardSet
     >>> floor = CardSet.parse("AS 2S 3S 4S")
     >>> [str(CardSet(g)) for g in groups(floor.mask, 5)]
-    ['AS 4S', '2S 3S']
+    ['2S 3S', 'AS 4S']
     """
     cards = [(1 << i, i // 4 + 1) for i in bits(loose)]
     found: list[int] = []

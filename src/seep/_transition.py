@@ -111,9 +111,7 @@ def transition(state: State, move: Move) -> State:
                 owners = tuple(sorted((*owners, seat)))
             houses.remove(existing)
             houses.append(
-                House(
-                    value=move.value, cards=from_mask(existing.cards.mask | added), owners=owners
-                )
+                House(value=move.value, cards=from_mask(existing.cards.mask | added), owners=owners)
             )
     elif isinstance(move, Raise):
         raised = next(h for h in houses if h.value == move.house)

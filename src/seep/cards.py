@@ -136,9 +136,9 @@ class Card(int):
 _TEXT: Final[tuple[str, ...]] = tuple(r + s for r in RANKS for s in SUITS)
 _CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(52))
 _BY_TEXT: Final[dict[str, Card]] = {}
-for _card, _text in zip(_CARDS, _TEXT):
+for _card, _text in zip(_CARDS, _TEXT, strict=True):
     _BY_TEXT[_text] = _card
-    _rank, _suit = _text
+    _rank, _suit = _text[0], _text[1]
     _ranks = [_rank, "10"] if _rank == "T" else [_rank]
     _suits = [_suit] + [sym for sym, letter in _SUIT_SYMBOLS.items() if letter == _suit]
     for _r in _ranks:
@@ -147,9 +147,6 @@ for _card, _text in zip(_CARDS, _TEXT):
 
 #: All 52 cards in canonical order.
 ALL_CARDS: Final = _CARDS
-
-CardsLike = Union["CardSet", Iterable[Union[Card, int, str]], str, int]
-"""Anything :meth:`CardSet.of` turns into a card set."""
 
 
 class CardSet:
@@ -313,6 +310,10 @@ class CardSet:
         return f"CardSet('{self}')"
 
 
+CardsLike = Union[CardSet, Iterable[Card | int | str], str, int]
+"""Anything :meth:`CardSet.of` turns into a card set."""
+
+
 def _from_mask(mask: int) -> CardSet:
     """Build a set from a mask already known to be valid (no checks)."""
     result = object.__new__(CardSet)
@@ -321,6 +322,7 @@ def _from_mask(mask: int) -> CardSet:
 
 
 from_mask = _from_mask
+
 
 def mask_cards(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask`` in canonical order."""

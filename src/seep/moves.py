@@ -16,7 +16,7 @@ Take(card=Card('JS'), loose=CardSet('5C 6H TD'), house=11)
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 import attrs
 
@@ -191,7 +191,7 @@ class Throw(_Ordered):
         return f"throw {self.card}"
 
 
-Move = Union[Bid, Take, Build, Raise, Throw]
+Move = Bid | Take | Build | Raise | Throw
 """Any move: :class:`Bid`, :class:`Take`, :class:`Build`, :class:`Raise`, :class:`Throw`."""
 
 MOVE_TYPES: tuple[type, ...] = (Bid, Take, Build, Raise, Throw)

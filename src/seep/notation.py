@@ -6,7 +6,7 @@
 >>> parse_move(format_move(move)) == move
 True
 >>> parse_move("build 5♥ 6♣ =11")
-Build(card=Card('5H'), loose=CardSet('5H 6C'), value=11)
+Build(card=Card('5H'), loose=CardSet('6C'), value=11)
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def format_state(state: State) -> str:
     standard  dealer 0  bid -  plays 0  phase bid  to move 1
     floor (face down): 4 cards
     seat 0:
-    seat 1: 9S 3D QH KC  <- to move
+    seat 1: 3D 5H 8C TC  <- to move
     seat 2:
     seat 3:
     piles: team 0: 0 cards  team 1: 0 cards
@@ -121,7 +121,11 @@ def format_state(state: State) -> str:
         lines.append(f"floor (face down): {len(state.loose)} cards")
     for seat, hand in enumerate(state.hands):
         marker = "  <- to move" if seat == state.to_move else ""
-        lines.append(f"seat {seat}: {hand}{marker}".rstrip() if not marker else f"seat {seat}: {hand}{marker}")
+        lines.append(
+            f"seat {seat}: {hand}{marker}".rstrip()
+            if not marker
+            else f"seat {seat}: {hand}{marker}"
+        )
     piles = "  ".join(f"team {t}: {len(p)} cards" for t, p in enumerate(state.piles))
     seeps = "  ".join(f"seat {s.seat} play {s.play} +{s.points}" for s in state.seeps)
     lines.append(f"piles: {piles}" + (f"  seeps: {seeps}" if seeps else ""))

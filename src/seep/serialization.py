@@ -59,7 +59,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
     >>> from seep import new_deal
     >>> doc = state_to_dict(new_deal("standard", seed=7))
     >>> doc["phase"], doc["to_move"], doc["hands"][1], doc["floor"]["face_up"]
-    ('bid', 1, ['9S', '3D', 'QH', 'KC'], False)
+    ('bid', 1, ['3D', '5H', '8C', 'TC'], False)
     """
     return {
         "format": STATE_FORMAT,
@@ -162,11 +162,11 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
 
     >>> from seep import new_deal
     >>> doc = state_to_dict(new_deal("standard", seed=7))
-    >>> doc["hands"][1][0] = "QH"
+    >>> doc["hands"][1][0] = "8C"
     >>> state_from_dict(doc)
     Traceback (most recent call last):
     ...
-    seep.errors.InvalidStateError: hands[1][2]: QH is already in hands[1][0] (R1.1)
+    seep.errors.InvalidStateError: hands[1][2]: 8C is already in hands[1][0] (R1.1)
     """
     read = _Reader()
     doc = read.mapping(doc, "document")
@@ -228,7 +228,15 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
         variant, dealer, phase, to_move, bid, plays, hands, stock, face_up, loose, houses
     )
     if plays == 0 and (any(piles) or houses or seeps or last_capture is not None):
-        field = "piles" if any(piles) else "floor.houses" if houses else "seeps" if seeps else "last_capture"
+        field = (
+            "piles"
+            if any(piles)
+            else "floor.houses"
+            if houses
+            else "seeps"
+            if seeps
+            else "last_capture"
+        )
         raise InvalidStateError(field, "no captures or houses before the first play")
     captured = [team for team, pile in enumerate(piles) if pile]
     if last_capture is None and captured:
@@ -239,7 +247,9 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
         )
     for index, seep in enumerate(seeps):
         if not piles[variant.team_of(seep.seat)]:
-            raise InvalidStateError(f"seeps[{index}].seat", "a seep is a capture; that team's pile is empty")
+            raise InvalidStateError(
+                f"seeps[{index}].seat", "a seep is a capture; that team's pile is empty"
+            )
     if phase is Phase.OVER and last_capture is not None and (loose or houses):
         raise InvalidStateError("floor", "R9.2: the floor goes to the last capturer at the end")
     return State(
@@ -281,7 +291,8 @@ def _read_houses(
             )
         owners_raw = read.sequence(read.get(item, "owners", field + "."), field + ".owners")
         owners = tuple(
-            read.integer(o, f"{field}.owners[{i}]", 0, players - 1) for i, o in enumerate(owners_raw)
+            read.integer(o, f"{field}.owners[{i}]", 0, players - 1)
+            for i, o in enumerate(owners_raw)
         )
         if not owners or len(set(owners)) != len(owners):
             raise InvalidStateError(field + ".owners", "one or more distinct seats (R5.1)")
@@ -311,7 +322,9 @@ def _read_seeps(read: _Reader, value: object, players: int, plays: int) -> tuple
         if play <= previous:
             raise InvalidStateError(field + ".play", "seeps are listed in play order, one per play")
         previous = play
-        points = read.integer(read.get(item, "points", field + "."), field + ".points", -(10**6), 10**6)
+        points = read.integer(
+            read.get(item, "points", field + "."), field + ".points", -(10**6), 10**6
+        )
         seeps.append(SeepRecord(seat=seat, play=play, points=points))
     return tuple(seeps)
 
@@ -351,7 +364,9 @@ def _check_structure(
         if variant.opening is Opening.BID and bid is None:
             raise InvalidStateError("bid", "R2.4: play starts after the bid")
         if plays == 0 and len(loose) != FLOOR:
-            raise InvalidStateError("floor.loose", f"R2.2: {FLOOR} floor cards before the first play")
+            raise InvalidStateError(
+                "floor.loose", f"R2.2: {FLOOR} floor cards before the first play"
+            )
     else:
         if plays != last:
             raise InvalidStateError("phase", f"a deal is over after {last} plays, not {plays}")
@@ -362,10 +377,13 @@ def _check_structure(
         raise InvalidStateError(
             "to_move", f"after {plays} plays with dealer {dealer}, expected {expected_to_move}"
         )
-    for seat, (hand, size) in enumerate(zip(hands, hand_sizes(variant, dealer, plays), strict=True)):
+    for seat, (hand, size) in enumerate(
+        zip(hands, hand_sizes(variant, dealer, plays), strict=True)
+    ):
         if len(hand) != size:
             raise InvalidStateError(
-                f"hands[{seat}]", f"after {plays} plays seat {seat} holds {size} cards, not {len(hand)}"
+                f"hands[{seat}]",
+                f"after {plays} plays seat {seat} holds {size} cards, not {len(hand)}",
             )
     expected_stock = stock_size(variant, dealer, plays)
     if len(stock) != expected_stock:
@@ -387,9 +405,19 @@ def move_to_dict(move: Move) -> dict[str, Any]:
     if isinstance(move, Throw):
         return {"kind": "throw", "card": str(move.card)}
     if isinstance(move, Take):
-        return {"kind": "take", "card": str(move.card), "loose": _cards(move.loose), "house": move.house}
+        return {
+            "kind": "take",
+            "card": str(move.card),
+            "loose": _cards(move.loose),
+            "house": move.house,
+        }
     if isinstance(move, Build):
-        return {"kind": "build", "card": str(move.card), "loose": _cards(move.loose), "value": move.value}
+        return {
+            "kind": "build",
+            "card": str(move.card),
+            "loose": _cards(move.loose),
+            "value": move.value,
+        }
     if isinstance(move, Raise):
         return {"kind": "raise", "card": str(move.card), "house": move.house}
     raise TypeError(f"not a move: {move!r}")
