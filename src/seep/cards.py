@@ -22,7 +22,7 @@ CardSet('2C 9H 9D KS')
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final, Union
+from typing import Final
 
 from seep._bits import FULL_MASK, VALUE_MASKS, mask_total
 from seep._bits import bits as _bits
@@ -310,7 +310,7 @@ class CardSet:
         return f"CardSet('{self}')"
 
 
-CardsLike = Union[CardSet, Iterable[Card | int | str], str, int]
+CardsLike = CardSet | Iterable[Card | int | str] | str | int
 """Anything :meth:`CardSet.of` turns into a card set."""
 
 
