@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from seep._bits import VALUE_MASKS, mask_total
 from seep._groups import groups, is_union_of_groups
+from seep._structure import in_opening_round
 from seep.cards import CardSet
 from seep.errors import IllegalMoveError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -79,6 +80,11 @@ def _reason(state: State, move: Move) -> tuple[str, str]:
                 "R2.6",
                 f"a {value_name(bid)} may be thrown only if no pick-up or build of {bid} exists",
             )
+    if in_opening_round(variant, state.plays, state.bid):
+        if isinstance(move, Throw):
+            return "R11.2", f"seat {seat} can build an opening house, so it must build one"
+        if not isinstance(move, Build):
+            return "R11.2", "in the opening round a player builds a house if they can, else throws"
     houses = {house.value: house for house in state.houses}
     owns_last = (
         value in houses
@@ -109,8 +115,9 @@ def _reason(state: State, move: Move) -> tuple[str, str]:
                     f"the cards left behind still make {value} ({CardSet(group)}): take everything",
                 )
         if owns_last and move.house is None:
-            return "R3.2", _duty(seat, value)
-        return "R4.3", "not one of the pick-ups this card can make"
+            return "R3.2", _duty(seat, value) + f"; the pick-up must take the house of {value}"
+        rule = "R4.3" if variant.pickup is Pickup.TAKE_EVERYTHING else "R11.3"
+        return rule, "not one of the pick-ups this card can make"
     if owns_last:
         return "R3.2", _duty(seat, value) + f"; that card may only take the house of {value}"
     if isinstance(move, Build):
@@ -124,6 +131,13 @@ def _reason(state: State, move: Move) -> tuple[str, str]:
         if house is None:
             if not move.loose:
                 return "R5.2", f"a single card is never a house: {card} needs loose cards under it"
+            if value == target:
+                return "R5.2", (
+                    f"a single card is never a house: {card} on loose cards builds nothing"
+                    f" while no house of {target} stands"
+                )
+            if not groups(move.loose.mask, target - value):
+                return "R5.2", f"no loose cards of {move.loose} make {card} up to {target}"
             if not _splits(move.loose.mask, value, target, new=True):
                 return "R5.3", (
                     f"{card} with {move.loose} does not make {target} (plus whole extra groups of {target})"

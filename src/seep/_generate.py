@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from seep._bits import VALUE_MASKS, bits, mask_total
 from seep._groups import groups, maximal_packings, unions
+from seep._structure import in_opening_round
 from seep.cards import ALL_CARDS, CardSet, from_mask
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, State
@@ -26,6 +27,7 @@ class Position:
         "hand",
         "houses",
         "loose",
+        "opening_round",
         "owned",
         "partner",
         "pickup",
@@ -50,6 +52,7 @@ class Position:
         self.first_play_bid = (
             state.bid if state.variant.opening is Opening.BID and state.plays == 0 else None
         )
+        self.opening_round = in_opening_round(state.variant, state.plays, state.bid)
 
     def holds(self, value: int, without: int) -> bool:
         """True if the mover holds a card of ``value`` apart from card index ``without``."""
@@ -61,14 +64,21 @@ class Position:
         house = self.houses.get(value)
         house_value = value if house is not None else None
         played = ALL_CARDS[card]
-        packings = maximal_packings(self.loose, value)
         if self.pickup is Pickup.TAKE_EVERYTHING:
+            packings = maximal_packings(self.loose, value)
             if packings:
                 return [Take(card=played, loose=from_mask(p), house=house_value) for p in packings]
             if house is not None:
                 return [Take(card=played, loose=CardSet(), house=value)]
             return []
-        raise NotImplementedError(self.pickup)  # pragma: no cover
+        # R11.3: free choice, any union of disjoint groups and/or the house, at least one.
+        options = sorted(unions(self.loose, value))
+        takes = []
+        if not self.breaks_duty(card):  # R3.2: the owner's last card must take the house
+            takes = [Take(card=played, loose=from_mask(u), house=None) for u in options if u]
+        if house is not None:
+            takes.extend(Take(card=played, loose=from_mask(u), house=value) for u in options)
+        return takes
 
     def can_pick_up(self, value: int) -> bool:
         """True if a card of ``value`` could pick something up (R8.2)."""
@@ -126,7 +136,7 @@ class Position:
         """R8.2: the throw restriction (R3.2 is checked by the caller)."""
         if self.throw_rule is ThrowRule.ONLY_IF_NO_PICKUP:
             return not self.can_pick_up(card // 4 + 1)
-        raise NotImplementedError(self.throw_rule)  # pragma: no cover
+        return True  # R11.3: any card may be thrown
 
     def breaks_duty(self, card: int) -> bool:
         """R3.2: playing ``card`` other than to take its house leaves an owned house uncovered."""
@@ -137,6 +147,8 @@ class Position:
         """All legal moves playing ``card`` (which must be in the hand), in canonical order."""
         if self.first_play_bid is not None:
             return [move for move in self.first_play() if move.card == card]
+        if self.opening_round:
+            return [move for move in self.opening_moves() if move.card == card]
         moves: list[Move] = list(self.takes(card))
         if self.breaks_duty(card):
             return moves  # R3.2: the last card of an owned house's value may only take it
@@ -159,10 +171,20 @@ class Position:
             return sorted(moves)
         return [Throw(card=ALL_CARDS[c]) for c in bits(self.hand & VALUE_MASKS[bid])]
 
+    def opening_moves(self) -> list[Build | Throw]:
+        """R11.2: in the opening round, build a house if possible, else throw any card."""
+        hand = self.hand
+        moves: list[Build | Throw] = [b for card in bits(hand) for b in self.builds(card)]
+        if moves:
+            return moves
+        return [Throw(card=ALL_CARDS[card]) for card in bits(hand)]
+
     def all_moves(self) -> list[Move]:
         """Every legal move, in canonical order."""
         if self.first_play_bid is not None:
             return list(self.first_play())
+        if self.opening_round:
+            return list(self.opening_moves())
         moves: list[Move] = []
         for card in bits(self.hand):
             moves.extend(self.moves_for_card(card))

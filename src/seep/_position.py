@@ -61,8 +61,8 @@ def position(
             raise InvalidStateError("position", f"{CardSet(used & cards.mask)} used twice")
         used |= cards.mask
 
-    dealer, plays = _fit(rules, to_move, fixed, dealer, plays)
-    sizes = hand_sizes(rules, dealer, plays)
+    dealer, plays = _fit(rules, to_move, fixed, dealer, plays, bid)
+    sizes = hand_sizes(rules, dealer, plays, bid)
     free = [card for card in reversed(ALL_CARDS) if not used >> card & 1]
     hand_masks = {seat: fixed[seat].mask for seat in fixed}
     for value, _, owners in house_specs:
@@ -83,7 +83,7 @@ def position(
                 raise InvalidStateError("hands", "not enough cards left to fill the hands")
             mask |= 1 << free.pop()
         hand_masks[seat] = mask
-    stock_count = stock_size(rules, dealer, plays)
+    stock_count = stock_size(rules, dealer, plays, bid)
     if len(free) < stock_count:
         raise InvalidStateError("stock", "not enough cards left to fill the stock")
     stock = [free.pop() for _ in range(stock_count)]
@@ -125,6 +125,7 @@ def _fit(
     fixed: Mapping[int, CardSet],
     dealer: int | None,
     plays: int | None,
+    bid: int | None,
 ) -> tuple[int, int]:
     players = rules.players
     dealers = (
@@ -135,7 +136,7 @@ def _fit(
         for candidate in dealers:
             if seat_to_play(candidate, players, count) != to_move:
                 continue
-            sizes = hand_sizes(rules, candidate, count)
+            sizes = hand_sizes(rules, candidate, count, bid)
             if all(sizes[seat] == len(cards) for seat, cards in fixed.items()):
                 return candidate, count
     sizes_text = ", ".join(f"seat {s}: {len(c)}" for s, c in sorted(fixed.items()))

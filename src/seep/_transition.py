@@ -6,6 +6,7 @@ checks first.
 
 from __future__ import annotations
 
+from seep._structure import in_opening_round, opening_hand
 from seep.cards import Card, from_mask
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State
@@ -134,10 +135,20 @@ def transition(state: State, move: Move) -> State:
 
     stock = state.stock
     phase = Phase.PLAY
+    bid = state.bid
     to_move: int | None = (seat + 1) % len(hands)
-    if variant.opening is Opening.BID and plays == 1:  # R2.7, R2.9: the rest of the batch
+    if variant.opening is Opening.BID:
+        deal_rest = plays == 1  # R2.7, R2.9: the rest of the batch after the first play
+    else:
+        deal_rest = in_opening_round(variant, state.plays, bid) and (
+            isinstance(move, Build) or plays == len(hands)
+        )
+        if isinstance(move, Build) and deal_rest:
+            bid = move.value  # R11.2: the first house built is the bid
+    if deal_rest:
         quotas = [
-            variant.cards_per_hand - _dealt_before_first_play(state, s) for s in range(len(hands))
+            variant.cards_per_hand - opening_hand(variant, state.dealer, s)
+            for s in range(len(hands))
         ]
         stock = deal_packets(stock, hands, state.bidder, quotas)
     if not any(hands):
@@ -164,7 +175,7 @@ def transition(state: State, move: Move) -> State:
         dealer=state.dealer,
         phase=phase,
         to_move=to_move,
-        bid=state.bid,
+        bid=bid,
         hands=tuple(from_mask(hand) for hand in hands),
         stock=stock,
         face_up=True,
@@ -176,11 +187,6 @@ def transition(state: State, move: Move) -> State:
         plays=plays,
         redeals=state.redeals,
     )
-
-
-def _dealt_before_first_play(state: State, seat: int) -> int:
-    """Cards ``seat`` had been dealt before the first play (R2.2: the bidder's four)."""
-    return PACKET if seat == state.bidder else 0
 
 
 def _is_batch_end(state: State, plays: int) -> bool:

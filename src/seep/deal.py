@@ -35,8 +35,8 @@ def new_deal(
     """A new deal, ready for its first move.
 
     With ``deck`` (52 cards, index 0 dealt first) the cards are dealt in that
-    order (R2.2) and a void deal raises :class:`~seep.errors.MisdealError`
-    (R2.3). Otherwise the deck is shuffled from ``seed`` (``None``: fresh
+    order (R2.2, or R11.1 for taash) and a void deal raises
+    :class:`~seep.errors.MisdealError` (R2.3; taash has no redeal). Otherwise the deck is shuffled from ``seed`` (``None``: fresh
     randomness) and a void deal is redealt automatically; ``state.redeals``
     counts the redeals.
 
@@ -88,8 +88,30 @@ def _deal(
 ) -> State:
     players = variant.players
     bidder = (dealer + 1) % players
-    if variant.opening is not Opening.BID:  # pragma: no cover
-        raise NotImplementedError(variant.opening)
+    empty = from_mask(0)
+    if variant.opening is Opening.HOUSE_ROUND:
+        # R11.1: four cards face up to the floor, then four to everyone from the bidder's seat.
+        hands = [CardSet()] * players
+        for packet in range(players):
+            start = _FLOOR + packet * _OPENING_HAND
+            hands[(bidder + packet) % players] = CardSet.of(order[start : start + _OPENING_HAND])
+        return State(
+            variant=variant,
+            dealer=dealer,
+            phase=Phase.PLAY,
+            to_move=bidder,
+            bid=None,
+            hands=tuple(hands),
+            stock=order[_FLOOR + players * _OPENING_HAND :],
+            face_up=True,
+            loose=CardSet.of(order[:_FLOOR]),
+            houses=(),
+            piles=(empty,) * variant.teams,
+            seeps=(),
+            last_capture=None,
+            plays=0,
+            redeals=redeals,
+        )
     hand = CardSet.of(order[:_OPENING_HAND])  # R2.2
     if max(card.value for card in hand) < _LOWEST_BID:
         raise MisdealError(
@@ -97,7 +119,6 @@ def _deal(
         )
     hands = [CardSet()] * players
     hands[bidder] = hand
-    empty = from_mask(0)
     return State(
         variant=variant,
         dealer=dealer,

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from seep._bits import VALUE_MASKS, mask_total
-from seep._structure import FLOOR, hand_sizes, seat_to_play, stock_size
+from seep._structure import FLOOR, hand_sizes, in_opening_round, seat_to_play, stock_size
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError, NotationError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -227,7 +227,8 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     _check_structure(
         variant, dealer, phase, to_move, bid, plays, hands, stock, face_up, loose, houses
     )
-    if plays == 0 and (any(piles) or houses or seeps or last_capture is not None):
+    opening = plays == 0 or in_opening_round(variant, plays, bid)
+    if opening and (any(piles) or houses or seeps or last_capture is not None):
         field = (
             "piles"
             if any(piles)
@@ -237,7 +238,9 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
             if seeps
             else "last_capture"
         )
-        raise InvalidStateError(field, "no captures or houses before the first play")
+        raise InvalidStateError(
+            field, "no captures or houses before the first play or in the opening round (R11.2)"
+        )
     captured = [team for team, pile in enumerate(piles) if pile]
     if last_capture is None and captured:
         raise InvalidStateError("last_capture", "null, but a team pile holds captured cards")
@@ -363,6 +366,8 @@ def _check_structure(
             raise InvalidStateError("floor.face_up", "R2.5: the floor is face up after the bid")
         if variant.opening is Opening.BID and bid is None:
             raise InvalidStateError("bid", "R2.4: play starts after the bid")
+        if variant.opening is Opening.HOUSE_ROUND and bid is not None and plays == 0:
+            raise InvalidStateError("bid", "R11.2: the bid is the first house built, after a play")
         if plays == 0 and len(loose) != FLOOR:
             raise InvalidStateError(
                 "floor.loose", f"R2.2: {FLOOR} floor cards before the first play"
@@ -378,14 +383,14 @@ def _check_structure(
             "to_move", f"after {plays} plays with dealer {dealer}, expected {expected_to_move}"
         )
     for seat, (hand, size) in enumerate(
-        zip(hands, hand_sizes(variant, dealer, plays), strict=True)
+        zip(hands, hand_sizes(variant, dealer, plays, bid), strict=True)
     ):
         if len(hand) != size:
             raise InvalidStateError(
                 f"hands[{seat}]",
                 f"after {plays} plays seat {seat} holds {size} cards, not {len(hand)}",
             )
-    expected_stock = stock_size(variant, dealer, plays)
+    expected_stock = stock_size(variant, dealer, plays, bid)
     if len(stock) != expected_stock:
         raise InvalidStateError(
             "stock", f"after {plays} plays {expected_stock} cards are undealt, not {len(stock)}"

@@ -12,23 +12,38 @@ from __future__ import annotations
 import attrs
 
 from seep.variants._rules import (
+    BankedMatch,
     CardPoints,
+    DealerRule,
+    LeadMatch,
+    MatchRule,
     Opening,
     Pickup,
+    QuickMatch,
     SeepBonus,
     SeepContext,
     SeepRule,
+    Standing,
     ThrowRule,
 )
 
 __all__ = [
     "STANDARD",
+    "STANDARD_2P",
+    "TAASH",
+    "TAASH_2P",
+    "BankedMatch",
     "CardPoints",
+    "DealerRule",
+    "LeadMatch",
+    "MatchRule",
     "Opening",
     "Pickup",
+    "QuickMatch",
     "SeepBonus",
     "SeepContext",
     "SeepRule",
+    "Standing",
     "ThrowRule",
     "Variant",
     "get_variant",
@@ -64,11 +79,29 @@ class Variant:
 
     name: str = attrs.field(validator=_check_name)
     players: int = attrs.field(default=4, validator=_check_players)
-    opening: Opening = Opening.BID
-    pickup: Pickup = Pickup.TAKE_EVERYTHING
-    throw_rule: ThrowRule = ThrowRule.ONLY_IF_NO_PICKUP
-    card_points: CardPoints = attrs.field(factory=CardPoints)
-    seep_bonus: SeepRule = attrs.field(factory=SeepBonus)
+    opening: Opening = attrs.field(
+        default=Opening.BID, validator=attrs.validators.instance_of(Opening)
+    )
+    pickup: Pickup = attrs.field(
+        default=Pickup.TAKE_EVERYTHING, validator=attrs.validators.instance_of(Pickup)
+    )
+    throw_rule: ThrowRule = attrs.field(
+        default=ThrowRule.ONLY_IF_NO_PICKUP, validator=attrs.validators.instance_of(ThrowRule)
+    )
+    card_points: CardPoints = attrs.field(
+        factory=CardPoints, validator=attrs.validators.instance_of(CardPoints)
+    )
+    seep_bonus: SeepRule = attrs.field(
+        factory=SeepBonus,
+        validator=attrs.validators.instance_of(SeepRule),  # type: ignore[type-abstract]
+    )
+    match: MatchRule = attrs.field(
+        factory=LeadMatch,
+        validator=attrs.validators.instance_of(MatchRule),  # type: ignore[type-abstract]
+    )
+    dealer_rule: DealerRule = attrs.field(
+        default=DealerRule.LOSER_DEALS, validator=attrs.validators.instance_of(DealerRule)
+    )
 
     @property
     def teams(self) -> int:
@@ -96,6 +129,20 @@ class Variant:
 
 #: The standard four-player game of R1 to R10.
 STANDARD = Variant(name="standard")
+#: Two-player standard Seep (R2.9): a second batch of 12 each.
+STANDARD_2P = attrs.evolve(STANDARD, name="standard-2p", players=2)
+#: The taash rules (R11): opening house round, free pick-ups, any throw, quick match.
+TAASH = Variant(
+    name="taash",
+    opening=Opening.HOUSE_ROUND,
+    pickup=Pickup.FREE_CHOICE,
+    throw_rule=ThrowRule.ANY,
+    seep_bonus=SeepBonus(first_play=50),
+    match=QuickMatch(),
+    dealer_rule=DealerRule.ROTATE,
+)
+#: Two-player taash (R11, R2.9).
+TAASH_2P = attrs.evolve(TAASH, name="taash-2p", players=2)
 
 _REGISTRY: dict[str, Variant] = {}
 
@@ -134,4 +181,13 @@ def variant_names() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-register_variant(STANDARD)
+for _variant in (STANDARD, STANDARD_2P, TAASH, TAASH_2P):
+    register_variant(_variant)
+    if _variant.match == QuickMatch():
+        # R11.6: short and full matches bank the deal winner's margin to 50 or 100.
+        for _length, _target in (("short", 50), ("full", 100)):
+            register_variant(
+                attrs.evolve(
+                    _variant, name=f"{_variant.name}-{_length}", match=BankedMatch(target=_target)
+                )
+            )

@@ -16,12 +16,18 @@ import attrs
 from seep.cards import Card, CardSet
 
 __all__ = [
+    "BankedMatch",
     "CardPoints",
+    "DealerRule",
+    "LeadMatch",
+    "MatchRule",
     "Opening",
     "Pickup",
+    "QuickMatch",
     "SeepBonus",
     "SeepContext",
     "SeepRule",
+    "Standing",
     "ThrowRule",
 ]
 
@@ -30,28 +36,71 @@ class Opening(enum.Enum):
     """How a deal opens.
 
     ``BID``: R2, the bidder gets four cards, the floor lies face down, the
-    bidder bids and makes the first play with the bid (R2.6).
+    bidder bids and makes the first play with the bid (R2.6); a deal with no
+    9 or higher in the bidder's hand is redealt (R2.3).
+    ``HOUSE_ROUND``: R11.1, R11.2 (taash), four cards face up on the floor and
+    four to everyone; in the first round each player must build a house if
+    they can, else throws; the first house is the bid.
     """
 
     BID = "bid"
+    HOUSE_ROUND = "house-round"
 
 
 class Pickup(enum.Enum):
     """What a pick-up must take.
 
     ``TAKE_EVERYTHING``: R4.3, the house of the value and a maximal set of groups.
+    ``FREE_CHOICE``: R11.3 (taash), the groups and/or house the player names.
     """
 
     TAKE_EVERYTHING = "take-everything"
+    FREE_CHOICE = "free-choice"
 
 
 class ThrowRule(enum.Enum):
     """When a card may be thrown.
 
     ``ONLY_IF_NO_PICKUP``: R8.2, only a card that cannot pick anything up.
+    ``ANY``: R11.3 (taash), any card at any time (the duty R3.2 still holds).
     """
 
     ONLY_IF_NO_PICKUP = "only-if-no-pickup"
+    ANY = "any"
+
+
+class DealerRule(enum.Enum):
+    """Who deals the next deal of a match, and the first deal of the next match.
+
+    ``LOSER_DEALS``: R10.4, R10.5, the dealer deals again while their team is
+    behind or level on the running lead; the next baazi starts with the
+    partner of the seat that would have dealt next (two players: that seat).
+    ``ROTATE``: R11.6, the deal passes to the next seat after every deal and
+    the next match starts with the next seat too.
+    """
+
+    LOSER_DEALS = "loser-deals"
+    ROTATE = "rotate"
+
+    def next_dealer(self, dealer: int, lead: int, players: int) -> int:
+        """The dealer of the next deal, given team 0's running ``lead`` (R10.4).
+
+        >>> DealerRule.LOSER_DEALS.next_dealer(1, lead=-5, players=4)  # team 1 ahead
+        2
+        >>> DealerRule.LOSER_DEALS.next_dealer(1, lead=0, players=4)   # level: stays
+        1
+        """
+        if self is DealerRule.ROTATE:
+            return (dealer + 1) % players
+        team_lead = lead if dealer % 2 == 0 else -lead
+        return (dealer + 1) % players if team_lead > 0 else dealer
+
+    def first_dealer_of_next_match(self, dealer: int, lead: int, players: int) -> int:
+        """R10.5: who deals first in the next match after a match whose last dealer was ``dealer``."""
+        following = self.next_dealer(dealer, lead, players)
+        if self is DealerRule.LOSER_DEALS and players == 4:
+            return (following + 2) % players
+        return following
 
 
 @attrs.frozen(kw_only=True)
@@ -136,6 +185,10 @@ class CardPoints:
         if not isinstance(value, tuple) or len(value) != 52:
             raise ValueError("CardPoints.points needs 52 ints, one per card in canonical order")
 
+    def __repr__(self) -> str:
+        scoring = " ".join(f"{Card(i)}={p}" for i, p in enumerate(self.points) if p)
+        return f"CardPoints('{scoring}', most_cards={self.most_cards})"
+
     def card_points(self, card: Card) -> int:
         """Points of a single card."""
         return self.points[card]
@@ -166,3 +219,147 @@ class CardPoints:
         table = list(self.points)
         table[index] = points
         return attrs.evolve(self, points=tuple(table))
+
+
+@attrs.frozen(kw_only=True)
+class Standing:
+    """Where a match stands after some deals.
+
+    ``lead`` is team 0's running lead (R10.1); ``banked`` the points each
+    team has banked (R11.6); ``winner`` the winning team, ``None`` while the
+    match goes on or after a draw; ``reason`` says how it ended.
+    """
+
+    deals: int = 0
+    lead: int = 0
+    banked: tuple[int, int] = (0, 0)
+    over: bool = False
+    winner: int | None = None
+    reason: str = ""
+
+
+@runtime_checkable
+class MatchRule(Protocol):
+    """Decides a match: ``rule.after_deal(standing, totals) -> Standing``."""
+
+    def after_deal(self, standing: Standing, totals: tuple[int, int]) -> Standing: ...
+
+
+def _leader(lead: int) -> int | None:
+    return 0 if lead > 0 else 1 if lead < 0 else None
+
+
+@attrs.frozen(kw_only=True)
+class LeadMatch:
+    """The baazi (R10): deal differences add up to a running lead.
+
+    A team leading by ``target`` or more wins (R10.2); a team whose deal
+    score is below ``under`` loses at once (R10.3); with ``deals`` set the
+    match ends after that many deals and the higher lead wins (R12). ``None``
+    switches a clause off.
+
+    >>> rule = LeadMatch()
+    >>> after = rule.after_deal(Standing(), (64, 36))
+    >>> after.lead, after.over
+    (28, False)
+    >>> rule.after_deal(after, (41, 59)).lead
+    10
+    >>> rule.after_deal(after, (95, 5)).reason
+    'team 1 scored 5, under 9 (R10.3)'
+    """
+
+    target: int | None = 100
+    under: int | None = 9
+    deals: int | None = None
+
+    def after_deal(self, standing: Standing, totals: tuple[int, int]) -> Standing:
+        lead = standing.lead + totals[0] - totals[1]
+        deals = standing.deals + 1
+        result = attrs.evolve(standing, deals=deals, lead=lead)
+        if self.under is not None:
+            low = [team for team in (0, 1) if totals[team] < self.under]
+            loser = None
+            if len(low) == 1:
+                loser = low[0]
+            elif len(low) == 2 and totals[0] != totals[1]:
+                loser = 0 if totals[0] < totals[1] else 1
+            if loser is not None:
+                return attrs.evolve(
+                    result,
+                    over=True,
+                    winner=1 - loser,
+                    reason=f"team {loser} scored {totals[loser]}, under {self.under} (R10.3)",
+                )
+        if self.target is not None and abs(lead) >= self.target:
+            winner = _leader(lead)
+            return attrs.evolve(
+                result,
+                over=True,
+                winner=winner,
+                reason=f"team {winner} leads by {abs(lead)} (R10.2)",
+            )
+        if self.deals is not None and deals >= self.deals:
+            winner = _leader(lead)
+            why = "level" if winner is None else f"team {winner} leads by {abs(lead)}"
+            return attrs.evolve(
+                result, over=True, winner=winner, reason=f"{deals} deals played, {why} (R12)"
+            )
+        return result
+
+
+@attrs.frozen(kw_only=True)
+class BankedMatch:
+    """Taash short and full matches (R11.6): the deal winner banks the difference.
+
+    >>> rule = BankedMatch(target=50)
+    >>> first = rule.after_deal(Standing(), (70, 30))
+    >>> first.banked, first.over, rule.after_deal(first, (50, 50)).banked
+    ((40, 0), False, (40, 0))
+    >>> rule.after_deal(first, (60, 40)).reason
+    'team 0 banked 60 of 50 (R11.6)'
+    """
+
+    target: int = 100
+
+    def after_deal(self, standing: Standing, totals: tuple[int, int]) -> Standing:
+        difference = totals[0] - totals[1]
+        banked = list(standing.banked)
+        if difference:
+            banked[0 if difference > 0 else 1] += abs(difference)
+        result = attrs.evolve(
+            standing,
+            deals=standing.deals + 1,
+            lead=standing.lead + difference,
+            banked=(banked[0], banked[1]),
+        )
+        for team in (0, 1):
+            if banked[team] >= self.target:
+                return attrs.evolve(
+                    result,
+                    over=True,
+                    winner=team,
+                    reason=f"team {team} banked {banked[team]} of {self.target} (R11.6)",
+                )
+        return result
+
+
+@attrs.frozen(kw_only=True)
+class QuickMatch:
+    """Taash quick match (R11.6): one deal, the higher total wins, equal is a draw.
+
+    >>> QuickMatch().after_deal(Standing(), (50, 50)).reason
+    'one deal, 50 to 50: a draw (R11.6)'
+    """
+
+    def after_deal(self, standing: Standing, totals: tuple[int, int]) -> Standing:
+        difference = totals[0] - totals[1]
+        winner = _leader(difference)
+        outcome = "a draw" if winner is None else f"team {winner} wins"
+        return attrs.evolve(
+            standing,
+            deals=standing.deals + 1,
+            lead=standing.lead + difference,
+            over=True,
+            winner=winner,
+            reason=f"one deal, {totals[0]} to {totals[1]}: {outcome} (R11.6)",
+        )

@@ -1,0 +1,309 @@
+"""The match (*baazi*): deals one after another, the score sheet, the dealer and the winner.
+
+A :class:`Baazi` is an immutable value holding every deal played (its
+starting state and its moves), the score sheet and the standing. Play it
+with :func:`play_move`; when a deal ends it is scored, the match rule of the
+variant decides whether the match is over (R10.2, R10.3, R11.6, R12) and,
+if not, the next deal starts with the dealer the variant's dealer rule
+names (R10.4).
+
+>>> import random
+>>> from seep import legal_moves
+>>> match = new_baazi("standard", seed=3)
+>>> rng = random.Random(3)
+>>> while not match.is_over:
+...     match = play_move(match, rng.choice(legal_moves(match.state)))
+>>> match.winner, match.reason
+(1, 'team 1 leads by 116 (R10.2)')
+>>> [(row.dealer, row.totals, row.lead) for row in match.sheet]
+[(0, (64, 36), 28), (1, (36, 64), 0), (1, (19, 81), -62), (2, (23, 77), -116)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from seep.deal import new_deal
+from seep.errors import IllegalMoveError, InvalidStateError, NotationError, SeepError
+from seep.moves import Move
+from seep.notation import parse_move
+from seep.rules import apply_move
+from seep.scoring import deal_score
+from seep.serialization import state_from_dict, state_to_dict
+from seep.state import Phase, State
+from seep.variants import Opening, Standing, Variant, get_variant
+
+__all__ = [
+    "Baazi",
+    "DealRecord",
+    "SheetRow",
+    "baazi_from_dict",
+    "baazi_to_dict",
+    "new_baazi",
+    "next_baazi",
+    "play_move",
+]
+
+BAAZI_FORMAT = "seep-baazi/1"
+
+Seed = int | str | None
+
+
+@attrs.frozen(kw_only=True)
+class SheetRow:
+    """One line of the score sheet (R9.3, R10.1): card points and seeps in separate columns."""
+
+    deal: int
+    dealer: int
+    bid: int | None
+    cards: tuple[int, int]
+    seeps: tuple[int, int]
+    totals: tuple[int, int]
+    lead: int
+    banked: tuple[int, int]
+
+
+@attrs.frozen(kw_only=True)
+class DealRecord:
+    """A deal of the match: where it started, the moves played, where it stands now."""
+
+    start: State
+    moves: tuple[Move, ...]
+    state: State
+
+    def replay(self) -> Iterator[State]:
+        """Every state of the deal, from the start to ``state``."""
+        state = self.start
+        yield state
+        for move in self.moves:
+            state = apply_move(state, move)
+            yield state
+
+
+@attrs.frozen(kw_only=True)
+class Baazi:
+    """A match in progress or finished.
+
+    ``deals`` holds every deal so far (the last one is in progress unless the
+    match is over); ``sheet`` one row per finished deal; ``standing`` the
+    running lead, banked points and result.
+    """
+
+    variant: Variant
+    seed: Seed
+    first_dealer: int
+    deals: tuple[DealRecord, ...]
+    sheet: tuple[SheetRow, ...]
+    standing: Standing
+
+    @property
+    def state(self) -> State:
+        """The state of the current deal (the last deal's final state once the match is over)."""
+        return self.deals[-1].state
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has been decided."""
+        return self.standing.over
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team, or ``None`` while playing or after a draw."""
+        return self.standing.winner
+
+    @property
+    def reason(self) -> str:
+        """Why the match ended (empty while it goes on)."""
+        return self.standing.reason
+
+    @property
+    def lead(self) -> int:
+        """Team 0's running lead (R10.1); negative when team 1 leads."""
+        return self.standing.lead
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals the next deal (R10.4), given the deals finished so far."""
+        if not self.sheet:
+            return self.first_dealer
+        last = self.sheet[-1]
+        return self.variant.dealer_rule.next_dealer(last.dealer, last.lead, self.variant.players)
+
+
+def _deal_seed(seed: Seed, number: int) -> Seed:
+    """The seed of deal ``number`` (1-based) of a match seeded with ``seed``."""
+    return None if seed is None else f"{seed}/{number}"
+
+
+def new_baazi(
+    variant: str | Variant = "standard", *, seed: Seed = None, first_dealer: int = 0
+) -> Baazi:
+    """A new match; its first deal is dealt by ``first_dealer``.
+
+    Deal ``n`` is shuffled from ``f"{seed}/{n}"``, so a seeded match is
+    reproducible deal by deal.
+
+    >>> match = new_baazi("taash-short", seed=1, first_dealer=2)
+    >>> match.state.dealer, match.state.variant.name, match.is_over
+    (2, 'taash-short', False)
+    """
+    rules = get_variant(variant)
+    start = new_deal(rules, seed=_deal_seed(seed, 1), dealer=first_dealer)
+    return Baazi(
+        variant=rules,
+        seed=seed,
+        first_dealer=first_dealer,
+        deals=(DealRecord(start=start, moves=(), state=start),),
+        sheet=(),
+        standing=Standing(),
+    )
+
+
+def play_move(baazi: Baazi, move: Move) -> Baazi:
+    """The match after ``move`` in its current deal; a finished deal is scored and the next dealt.
+
+    Raises :class:`~seep.errors.IllegalMoveError` for an illegal move and
+    :class:`~seep.errors.SeepError` once the match is over.
+    """
+    if baazi.is_over:
+        raise SeepError("the match is over: start the next with next_baazi()")
+    current = baazi.deals[-1]
+    state = apply_move(current.state, move)
+    record = DealRecord(start=current.start, moves=(*current.moves, move), state=state)
+    deals = (*baazi.deals[:-1], record)
+    if not state.is_over:
+        return attrs.evolve(baazi, deals=deals)
+    score = deal_score(state)
+    totals = (score.teams[0].total, score.teams[1].total)
+    standing = baazi.variant.match.after_deal(baazi.standing, totals)
+    row = SheetRow(
+        deal=len(deals),
+        dealer=state.dealer,
+        bid=state.bid,
+        cards=(score.teams[0].cards, score.teams[1].cards),
+        seeps=(score.teams[0].seeps, score.teams[1].seeps),
+        totals=totals,
+        lead=standing.lead,
+        banked=standing.banked,
+    )
+    finished = attrs.evolve(baazi, deals=deals, sheet=(*baazi.sheet, row), standing=standing)
+    if standing.over:
+        return finished
+    start = new_deal(
+        baazi.variant, seed=_deal_seed(baazi.seed, len(deals) + 1), dealer=finished.next_dealer
+    )
+    return attrs.evolve(finished, deals=(*deals, DealRecord(start=start, moves=(), state=start)))
+
+
+def next_baazi(baazi: Baazi, *, seed: Seed = None) -> Baazi:
+    """A new match after the finished ``baazi``, dealt first by the seat R10.5 names.
+
+    In the standard game that is the partner of the seat that would have
+    dealt next (two players: that seat); in taash the next seat (R11.6).
+    """
+    if not baazi.is_over:
+        raise SeepError("the match is not over yet")
+    last = baazi.sheet[-1]
+    first = baazi.variant.dealer_rule.first_dealer_of_next_match(
+        last.dealer, last.lead, baazi.variant.players
+    )
+    return new_baazi(baazi.variant, seed=seed, first_dealer=first)
+
+
+def baazi_to_dict(baazi: Baazi) -> dict[str, Any]:
+    """A JSON document of the match: each deal's start state and moves, plus the sheet.
+
+    The sheet and standing are written for readers; loading recomputes them
+    by replaying the moves.
+    """
+    return {
+        "format": BAAZI_FORMAT,
+        "variant": baazi.variant.name,
+        "seed": baazi.seed,
+        "first_dealer": baazi.first_dealer,
+        "deals": [
+            {"start": state_to_dict(d.start), "moves": [str(m) for m in d.moves]}
+            for d in baazi.deals
+        ],
+        "sheet": [attrs.asdict(row) for row in baazi.sheet],
+        "standing": attrs.asdict(baazi.standing),
+    }
+
+
+def baazi_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -> Baazi:
+    """Load a match document by replaying every deal; a bad move names its place.
+
+    >>> match = new_baazi("standard", seed=2)
+    >>> baazi_from_dict(baazi_to_dict(match)) == match
+    True
+    """
+    if not isinstance(doc, Mapping):
+        raise InvalidStateError("document", "expected an object")
+    if doc.get("format", BAAZI_FORMAT) != BAAZI_FORMAT:
+        raise InvalidStateError("format", f"expected {BAAZI_FORMAT!r}")
+    for key in ("variant", "first_dealer", "deals"):
+        if key not in doc:
+            raise InvalidStateError(key, "required field is missing")
+    try:
+        rules = variant or get_variant(doc["variant"])
+    except (KeyError, TypeError):
+        raise InvalidStateError("variant", f"unknown variant {doc['variant']!r}") from None
+    seed = doc.get("seed")
+    if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
+        raise InvalidStateError("seed", f"expected an integer, a string or null, got {seed!r}")
+    deals = doc["deals"]
+    if not isinstance(deals, Sequence) or isinstance(deals, str) or not deals:
+        raise InvalidStateError("deals", "expected a non-empty list of deals")
+    first = _start_of(deals[0], 0, rules)
+    match = Baazi(
+        variant=rules,
+        seed=seed,
+        first_dealer=first.dealer,
+        deals=(DealRecord(start=first, moves=(), state=first),),
+        sheet=(),
+        standing=Standing(),
+    )
+    if doc["first_dealer"] != first.dealer:
+        raise InvalidStateError("first_dealer", "does not match the first deal's dealer")
+    for index, deal in enumerate(deals):
+        if index:
+            if len(match.deals) != index + 1:
+                raise InvalidStateError(f"deals[{index}]", "the match was already over")
+            start = _start_of(deal, index, rules)
+            if start.dealer != match.next_dealer:
+                raise InvalidStateError(
+                    f"deals[{index}].start.dealer",
+                    f"R10.4: seat {match.next_dealer} deals this deal, not {start.dealer}",
+                )
+            match = attrs.evolve(
+                match, deals=(*match.deals[:-1], DealRecord(start=start, moves=(), state=start))
+            )
+        moves = deal.get("moves", [])
+        if not isinstance(moves, Sequence) or isinstance(moves, str):
+            raise InvalidStateError(f"deals[{index}].moves", "expected a list of moves")
+        for number, text in enumerate(moves):
+            field = f"deals[{index}].moves[{number}]"
+            try:
+                match = play_move(match, parse_move(text))
+            except (IllegalMoveError, NotationError) as error:
+                raise InvalidStateError(field, str(error)) from None
+            if len(match.deals) > index + 1 and number != len(moves) - 1:
+                raise InvalidStateError(field, "moves after the end of the deal")
+    return match
+
+
+def _start_of(deal: object, index: int, rules: Variant) -> State:
+    if not isinstance(deal, Mapping) or "start" not in deal:
+        raise InvalidStateError(f"deals[{index}].start", "required field is missing")
+    try:
+        start = state_from_dict(deal["start"], variant=rules)
+    except InvalidStateError as error:
+        raise InvalidStateError(f"deals[{index}].start.{error.field}", error.reason) from None
+    if start.plays or start.phase is not (
+        Phase.BID if rules.opening is Opening.BID else Phase.PLAY
+    ):
+        raise InvalidStateError(f"deals[{index}].start", "a deal starts before its first move")
+    return start
