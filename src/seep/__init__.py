@@ -8,7 +8,18 @@
 """
 
 from seep._version import __version__
+from seep.baazi import (
+    Baazi,
+    DealRecord,
+    SheetRow,
+    apply_baazi_move,
+    baazi_from_dict,
+    baazi_to_dict,
+    new_baazi,
+    next_baazi,
+)
 from seep.cards import Card, CardSet
+from seep.choice import Action, MoveChoice
 from seep.deal import new_deal
 from seep.errors import (
     IllegalMoveError,
@@ -19,48 +30,80 @@ from seep.errors import (
 )
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.notation import format_move, format_state, parse_move
-from seep.rules import apply_move, check_move, is_legal, legal_moves
+from seep.rules import (
+    apply_move,
+    check_move,
+    count_legal_moves,
+    is_legal,
+    iter_legal_moves,
+    legal_moves,
+)
 from seep.scoring import DealScore, TeamScore, deal_score
 from seep.serialization import move_from_dict, move_to_dict, state_from_dict, state_to_dict
 from seep.state import House, Phase, SeepRecord, State
-from seep.variants import STANDARD, Variant, get_variant, register_variant
+from seep.variants import (
+    STANDARD,
+    STANDARD_2P,
+    TAASH,
+    TAASH_2P,
+    Variant,
+    get_variant,
+    register_variant,
+    variant_names,
+)
 
 __all__ = [
     "STANDARD",
+    "STANDARD_2P",
+    "TAASH",
+    "TAASH_2P",
+    "Action",
+    "Baazi",
     "Bid",
     "Build",
     "Card",
     "CardSet",
+    "DealRecord",
     "DealScore",
     "House",
     "IllegalMoveError",
     "InvalidStateError",
     "MisdealError",
     "Move",
+    "MoveChoice",
     "NotationError",
     "Phase",
     "Raise",
     "SeepError",
     "SeepRecord",
+    "SheetRow",
     "State",
     "Take",
     "TeamScore",
     "Throw",
     "Variant",
     "__version__",
+    "apply_baazi_move",
     "apply_move",
+    "baazi_from_dict",
+    "baazi_to_dict",
     "check_move",
+    "count_legal_moves",
     "deal_score",
     "format_move",
     "format_state",
     "get_variant",
     "is_legal",
+    "iter_legal_moves",
     "legal_moves",
     "move_from_dict",
     "move_to_dict",
+    "new_baazi",
     "new_deal",
+    "next_baazi",
     "parse_move",
     "register_variant",
     "state_from_dict",
     "state_to_dict",
+    "variant_names",
 ]

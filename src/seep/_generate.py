@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from seep._bits import VALUE_MASKS, bits, mask_total
 from seep._groups import groups, maximal_packings, unions
 from seep._structure import in_opening_round
-from seep.cards import ALL_CARDS, CardSet, from_mask
+from seep.cards import ALL_CARDS, from_mask
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, State
 from seep.variants import Opening, Pickup, ThrowRule
@@ -58,36 +58,40 @@ class Position:
         """True if the mover holds a card of ``value`` apart from card index ``without``."""
         return bool(self.hand & ~(1 << without) & VALUE_MASKS[value])
 
-    def takes(self, card: int) -> list[Take]:
-        """Pick-ups with ``card`` (R4.3 under take-everything)."""
+    def take_options(self, card: int) -> list[tuple[int, int | None]]:
+        """Pick-ups with ``card`` as (loose mask, house value or None), in canonical order."""
         value = card // 4 + 1
-        house = self.houses.get(value)
-        house_value = value if house is not None else None
-        played = ALL_CARDS[card]
+        house_value = value if value in self.houses else None
         if self.pickup is Pickup.TAKE_EVERYTHING:
+            # R4.3: the house of the value and a maximal set of disjoint groups.
             packings = maximal_packings(self.loose, value)
             if packings:
-                return [Take(card=played, loose=from_mask(p), house=house_value) for p in packings]
-            if house is not None:
-                return [Take(card=played, loose=CardSet(), house=value)]
-            return []
+                return [(packing, house_value) for packing in packings]
+            return [(0, value)] if house_value is not None else []
         # R11.3: free choice, any union of disjoint groups and/or the house, at least one.
         options = sorted(unions(self.loose, value))
-        takes = []
+        found: list[tuple[int, int | None]] = []
         if not self.breaks_duty(card):  # R3.2: the owner's last card must take the house
-            takes = [Take(card=played, loose=from_mask(u), house=None) for u in options if u]
-        if house is not None:
-            takes.extend(Take(card=played, loose=from_mask(u), house=value) for u in options)
-        return takes
+            found = [(union, None) for union in options if union]
+        if house_value is not None:
+            found.extend((union, house_value) for union in options)
+        return found
+
+    def takes(self, card: int) -> list[Take]:
+        """Pick-ups with ``card`` (R4)."""
+        played = ALL_CARDS[card]
+        return [
+            Take(card=played, loose=from_mask(loose), house=house)
+            for loose, house in self.take_options(card)
+        ]
 
     def can_pick_up(self, value: int) -> bool:
         """True if a card of ``value`` could pick something up (R8.2)."""
         return value in self.houses or bool(groups(self.loose, value))
 
-    def builds(self, card: int) -> Iterator[Build]:
-        """New houses and additions to houses with ``card`` (R5, R6), R3.2 included."""
+    def build_targets(self, card: int) -> Iterator[int]:
+        """House values ``card`` may go into as far as R3.2, R5.2 and R6.3 are concerned."""
         value = card // 4 + 1
-        played = ALL_CARDS[card]
         for target in HOUSE_VALUES:
             if target < value:
                 continue
@@ -97,7 +101,14 @@ class Position:
                     continue  # R5.2: a single card is no house; R3.2: keep a card of it
             elif self._must_keep(house) and not self.holds(target, card):
                 continue  # R3.2 / R6.3: an owner or new co-owner keeps a card of the value
-            for cards in self._house_card_sets(value, target):
+            yield target
+
+    def builds(self, card: int) -> Iterator[Build]:
+        """New houses and additions to houses with ``card`` (R5, R6), R3.2 included."""
+        value = card // 4 + 1
+        played = ALL_CARDS[card]
+        for target in self.build_targets(card):
+            for cards in self.house_card_sets(value, target):
                 yield Build(card=played, loose=from_mask(cards), value=target)
 
     def _must_keep(self, house: House) -> bool:
@@ -105,7 +116,7 @@ class Position:
         owners = house.owners
         return self.seat in owners or self.partner not in owners
 
-    def _house_card_sets(self, value: int, target: int) -> list[int]:
+    def house_card_sets(self, value: int, target: int) -> list[int]:
         """Loose card sets that join a card of ``value`` in a house of ``target``."""
         loose = self.loose
         if value == target:
@@ -116,21 +127,22 @@ class Position:
                 found.add(base | extra)
         return sorted(found)
 
+    def raise_targets(self, card: int) -> list[int]:
+        """Values of the open houses the mover does not own that ``card`` may raise (R7)."""
+        value = card // 4 + 1
+        return [
+            house.value
+            for house in self.houses.values()
+            if house.value + value <= 13
+            and self.seat not in house.owners
+            and mask_total(house.cards.mask) == house.value  # R7.3: open only
+            and self.holds(house.value + value, card)  # R7.2
+        ]
+
     def raises(self, card: int) -> list[Raise]:
         """Raises of open houses the mover does not own (R7)."""
-        value = card // 4 + 1
         played = ALL_CARDS[card]
-        found = []
-        for house in self.houses.values():
-            new_value = house.value + value
-            if (
-                new_value <= 13
-                and self.seat not in house.owners
-                and mask_total(house.cards.mask) == house.value  # R7.3: open only
-                and self.holds(new_value, card)  # R7.2
-            ):
-                found.append(Raise(card=played, house=house.value))
-        return found
+        return [Raise(card=played, house=value) for value in self.raise_targets(card)]
 
     def may_throw(self, card: int) -> bool:
         """R8.2: the throw restriction (R3.2 is checked by the caller)."""
@@ -149,14 +161,31 @@ class Position:
             return [move for move in self.first_play() if move.card == card]
         if self.opening_round:
             return [move for move in self.opening_moves() if move.card == card]
-        moves: list[Move] = list(self.takes(card))
+        return list(self.iter_for_card(card))
+
+    def iter_for_card(self, card: int) -> Iterator[Move]:
+        """The moves of :meth:`moves_for_card` in normal play, built one at a time."""
+        played = ALL_CARDS[card]
+        for loose, house in self.take_options(card):
+            yield Take(card=played, loose=from_mask(loose), house=house)
         if self.breaks_duty(card):
-            return moves  # R3.2: the last card of an owned house's value may only take it
-        moves.extend(self.builds(card))
-        moves.extend(self.raises(card))
+            return  # R3.2: the last card of an owned house's value may only take it
+        yield from self.builds(card)
+        yield from self.raises(card)
         if self.may_throw(card):
-            moves.append(Throw(card=ALL_CARDS[card]))
-        return moves
+            yield Throw(card=played)
+
+    def count_for_card(self, card: int) -> int:
+        """``len(self.moves_for_card(card))`` without building the moves."""
+        if self.first_play_bid is not None or self.opening_round:
+            return len(self.moves_for_card(card))
+        count = len(self.take_options(card))
+        if self.breaks_duty(card):
+            return count
+        value = card // 4 + 1
+        for target in self.build_targets(card):
+            count += len(self.house_card_sets(value, target))
+        return count + len(self.raise_targets(card)) + self.may_throw(card)
 
     def first_play(self) -> list[Take | Build | Throw]:
         """R2.6: the bidder's first play uses the bid."""
@@ -205,6 +234,29 @@ def generate(state: State) -> list[Move]:
     if state.phase is Phase.BID:
         return bids(state)
     return Position(state).all_moves()
+
+
+def iterate(state: State) -> Iterator[Move]:
+    """The moves of :func:`generate`, one card's moves at a time."""
+    if state.phase is not Phase.PLAY:
+        yield from generate(state)
+        return
+    position = Position(state)
+    if position.first_play_bid is not None or position.opening_round:
+        yield from position.all_moves()
+        return
+    for card in bits(position.hand):
+        yield from position.iter_for_card(card)
+
+
+def count(state: State) -> int:
+    """``len(generate(state))`` without building the moves."""
+    if state.phase is not Phase.PLAY:
+        return len(generate(state))
+    position = Position(state)
+    if position.first_play_bid is not None or position.opening_round:
+        return len(position.all_moves())
+    return sum(position.count_for_card(card) for card in bits(position.hand))
 
 
 def generate_for_card(state: State, card: int) -> list[Move]:

@@ -2,7 +2,7 @@
 
 A :class:`Baazi` is an immutable value holding every deal played (its
 starting state and its moves), the score sheet and the standing. Play it
-with :func:`play_move`; when a deal ends it is scored, the match rule of the
+with :func:`apply_baazi_move`; when a deal ends it is scored, the match rule of the
 variant decides whether the match is over (R10.2, R10.3, R11.6, R12) and,
 if not, the next deal starts with the dealer the variant's dealer rule
 names (R10.4).
@@ -12,7 +12,7 @@ names (R10.4).
 >>> match = new_baazi("standard", seed=3)
 >>> rng = random.Random(3)
 >>> while not match.is_over:
-...     match = play_move(match, rng.choice(legal_moves(match.state)))
+...     match = apply_baazi_move(match, rng.choice(legal_moves(match.state)))
 >>> match.winner, match.reason
 (1, 'team 1 leads by 116 (R10.2)')
 >>> [(row.dealer, row.totals, row.lead) for row in match.sheet]
@@ -40,11 +40,11 @@ __all__ = [
     "Baazi",
     "DealRecord",
     "SheetRow",
+    "apply_baazi_move",
     "baazi_from_dict",
     "baazi_to_dict",
     "new_baazi",
     "next_baazi",
-    "play_move",
 ]
 
 BAAZI_FORMAT = "seep-baazi/1"
@@ -162,7 +162,7 @@ def new_baazi(
     )
 
 
-def play_move(baazi: Baazi, move: Move) -> Baazi:
+def apply_baazi_move(baazi: Baazi, move: Move) -> Baazi:
     """The match after ``move`` in its current deal; a finished deal is scored and the next dealt.
 
     Raises :class:`~seep.errors.IllegalMoveError` for an illegal move and
@@ -287,7 +287,7 @@ def baazi_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
         for number, text in enumerate(moves):
             field = f"deals[{index}].moves[{number}]"
             try:
-                match = play_move(match, parse_move(text))
+                match = apply_baazi_move(match, parse_move(text))
             except (IllegalMoveError, NotationError) as error:
                 raise InvalidStateError(field, str(error)) from None
             if len(match.deals) > index + 1 and number != len(moves) - 1:

@@ -11,13 +11,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from seep._explain import explain
-from seep._generate import generate, generate_for_card
+from seep._generate import count, generate, generate_for_card, iterate
 from seep._transition import transition
 from seep.moves import MOVE_TYPES, Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, State
 
-__all__ = ["apply_move", "check_move", "is_legal", "legal_moves"]
+__all__ = [
+    "apply_move",
+    "check_move",
+    "count_legal_moves",
+    "is_legal",
+    "iter_legal_moves",
+    "legal_moves",
+]
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -37,6 +46,37 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         cached = (moves, frozenset(moves))
         object.__setattr__(state, "_legal_cache", cached)
     return cached[0]  # type: ignore[no-any-return]
+
+
+def iter_legal_moves(state: State) -> Iterator[Move]:
+    """The moves of :func:`legal_moves`, in the same order, built one at a time.
+
+    Use it on crowded floors (R3.4, R11.7) to look at moves without holding
+    them all, or to stop early.
+
+    >>> from itertools import islice
+    >>> from seep import new_deal
+    >>> state = new_deal("standard", seed=10)
+    >>> [str(m) for m in islice(iter_legal_moves(state), 2)]
+    ['bid 10', 'bid 11']
+    """
+    cached = state._legal_cache
+    if cached is not None:
+        return iter(cached[0])
+    return iterate(state)
+
+
+def count_legal_moves(state: State) -> int:
+    """``len(legal_moves(state))``, without building the moves (R3.4, R11.7).
+
+    >>> from seep import new_deal
+    >>> count_legal_moves(new_deal("standard", seed=10))
+    3
+    """
+    cached = state._legal_cache
+    if cached is not None:
+        return len(cached[0])
+    return count(state)
 
 
 def is_legal(state: State, move: object) -> bool:

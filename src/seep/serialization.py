@@ -186,7 +186,7 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     elif name != variant.name:
         raise InvalidStateError("variant", f"document says {name!r}, given {variant.name!r}")
     players = variant.players
-    if doc["players"] != players or isinstance(doc["players"], bool):
+    if type(doc["players"]) is not int or doc["players"] != players:
         raise InvalidStateError(
             "players", f"variant {variant.name!r} has {players} players, got {doc['players']!r}"
         )
@@ -224,9 +224,6 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     seeps = _read_seeps(read, doc["seeps"], players, plays)
     last_capture = read.integer(doc["last_capture"], "last_capture", 0, seat_max, optional=True)
 
-    _check_structure(
-        variant, dealer, phase, to_move, bid, plays, hands, stock, face_up, loose, houses
-    )
     opening = plays == 0 or in_opening_round(variant, plays, bid)
     if opening and (any(piles) or houses or seeps or last_capture is not None):
         field = (
@@ -241,6 +238,11 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
         raise InvalidStateError(
             field, "no captures or houses before the first play or in the opening round (R11.2)"
         )
+    # After the check above, so that a capture or house in the opening is named as such
+    # rather than as the hand or stock size it also upsets.
+    _check_structure(
+        variant, dealer, phase, to_move, bid, plays, hands, stock, face_up, loose, houses
+    )
     captured = [team for team, pile in enumerate(piles) if pile]
     if last_capture is None and captured:
         raise InvalidStateError("last_capture", "null, but a team pile holds captured cards")

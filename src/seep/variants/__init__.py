@@ -14,6 +14,7 @@ import attrs
 from seep.variants._rules import (
     BankedMatch,
     CardPoints,
+    CardValueSeep,
     DealerRule,
     LeadMatch,
     MatchRule,
@@ -34,6 +35,7 @@ __all__ = [
     "TAASH_2P",
     "BankedMatch",
     "CardPoints",
+    "CardValueSeep",
     "DealerRule",
     "LeadMatch",
     "MatchRule",

@@ -18,6 +18,7 @@ from seep.cards import Card, CardSet
 __all__ = [
     "BankedMatch",
     "CardPoints",
+    "CardValueSeep",
     "DealerRule",
     "LeadMatch",
     "MatchRule",
@@ -148,6 +149,23 @@ class SeepBonus:
         if context.first_play:
             return self.first_play
         return self.normal
+
+
+@attrs.frozen(kw_only=True)
+class CardValueSeep:
+    """A seep bonus equal to the capture value of the card played (R12), ``last_play`` on the last play.
+
+    >>> from seep.cards import Card
+    >>> ctx = SeepContext(card=Card.parse("QS"), play=9, first_play=False,
+    ...                   last_play=False, batch_end=False)
+    >>> CardValueSeep()(ctx)
+    12
+    """
+
+    last_play: int = 0
+
+    def __call__(self, context: SeepContext) -> int:
+        return self.last_play if context.last_play else context.card.value
 
 
 def _spades_and_aces() -> tuple[int, ...]:

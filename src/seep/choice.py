@@ -1,0 +1,234 @@
+"""Choosing a move step by step: the card, then the action, then the groups (R3.4, R11.7).
+
+On a crowded floor the number of legal moves explodes (R3.4; in taash
+every union of groups is a separate pick-up, R11.3), but each step of a
+move stays small: which card, which action (take, build to a value, raise a
+house, throw), then one group of loose cards at a time. A bot or a user
+interface can walk these steps instead of listing every move; the moves
+reachable this way are exactly :func:`seep.legal_moves`.
+
+>>> from seep.testing import position
+>>> state = position(hand="7S 9H", loose="AS 2S 3S 4S 5S 6S")
+>>> choice = MoveChoice.start(state)
+>>> choice.options()
+(Card('7S'), Card('9H'))
+>>> choice = choice.choose(Card.parse("7S"))
+>>> choice.options()
+(Action(kind='take', value=7), Action(kind='build', value=9))
+>>> choice = choice.choose(Action(kind="take", value=7))
+>>> choice.options()
+(CardSet('AS 2S 4S'), CardSet('3S 4S'), CardSet('2S 5S'), CardSet('AS 6S'))
+>>> choice = choice.choose(CardSet.parse("AS 2S 4S"))
+>>> choice.options()
+('finish',)
+>>> choice.choose(FINISH).move
+Take(card=Card('7S'), loose=CardSet('AS 2S 4S'), house=None)
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import attrs
+
+from seep._bits import bits
+from seep._generate import Position
+from seep._groups import groups
+from seep.cards import Card, CardSet, from_mask
+from seep.moves import Bid, Build, Move, Raise, Take, Throw
+from seep.rules import legal_moves
+from seep.state import Phase, State
+from seep.variants import Pickup
+
+__all__ = ["FINISH", "HOUSE", "Action", "MoveChoice", "Option", "expand"]
+
+#: Option that completes a take or build with the cards chosen so far.
+FINISH: Final = "finish"
+#: Option that adds the house of the card's value to a free-choice pick-up (R11.3).
+HOUSE: Final = "house"
+
+Kind = Literal["take", "build", "raise", "throw", "bid"]
+
+
+@attrs.frozen(kw_only=True)
+class Action:
+    """What a card does: ``take`` (value = the card's), ``build`` or ``raise`` (value = the house), ``throw``."""
+
+    kind: Kind
+    value: int | None = None
+
+
+Option = Card | Action | CardSet | str | Move
+
+
+def _action_of(move: Move) -> Action:
+    if isinstance(move, Take):
+        return Action(kind="take", value=move.card.value)
+    if isinstance(move, Build):
+        return Action(kind="build", value=move.value)
+    if isinstance(move, Raise):
+        return Action(kind="raise", value=move.house)
+    if isinstance(move, Throw):
+        return Action(kind="throw")
+    return Action(kind="bid", value=move.value)
+
+
+@attrs.frozen(kw_only=True)
+class MoveChoice:
+    """A move being chosen: ``options()`` lists the next choices, ``choose`` takes one.
+
+    Once complete, ``move`` is the chosen legal move. In the bid, the
+    bidder's first play (R2.6) and the taash opening round (R11.2), where
+    moves are few, the options after the action are whole legal moves.
+    """
+
+    state: State
+    card: Card | None = None
+    action: Action | None = None
+    loose: CardSet = attrs.field(factory=CardSet)
+    house: bool = False
+    based: bool = False
+    move: Move | None = None
+
+    @classmethod
+    def start(cls, state: State) -> MoveChoice:
+        """The first step: choose a card (or, before the bid, a bid)."""
+        return cls(state=state)
+
+    @property
+    def is_complete(self) -> bool:
+        """True once a whole move has been chosen."""
+        return self.move is not None
+
+    def _position(self) -> Position | None:
+        """The move generator, or ``None`` in the phases with few moves."""
+        state = self.state
+        if state.phase is not Phase.PLAY:
+            return None
+        position = Position(state)
+        if position.first_play_bid is not None or position.opening_round:
+            return None
+        return position
+
+    def options(self) -> tuple[Option, ...]:
+        """The choices at this step, in canonical order (empty once complete)."""
+        if self.move is not None:
+            return ()
+        position = self._position()
+        if position is None:
+            return self._small_options()
+        if self.card is None:
+            return tuple(
+                Card(card) for card in bits(position.hand) if self._card_actions(position, card)
+            )
+        if self.action is None:
+            return tuple(self._card_actions(position, self.card))
+        return self._group_options(position)
+
+    def choose(self, option: Option) -> MoveChoice:
+        """The next step after choosing ``option`` (one of :meth:`options`)."""
+        if option not in self.options():
+            raise ValueError(f"{option!r} is not one of the options here")
+        if isinstance(option, (Bid, Take, Build, Raise, Throw)):
+            return attrs.evolve(self, move=option)
+        if isinstance(option, Card):
+            return attrs.evolve(self, card=option)
+        card = self.card
+        assert card is not None
+        if isinstance(option, Action):
+            if option.kind == "throw":
+                return attrs.evolve(self, action=option, move=Throw(card=card))
+            if option.kind == "raise":
+                assert option.value is not None
+                return attrs.evolve(self, action=option, move=Raise(card=card, house=option.value))
+            based = option.kind == "take" or option.value == card.value
+            return attrs.evolve(self, action=option, based=based)
+        action = self.action
+        assert action is not None and action.value is not None
+        if option == FINISH:
+            if action.kind == "build":
+                return attrs.evolve(
+                    self, move=Build(card=card, loose=self.loose, value=action.value)
+                )
+            position = self._position()
+            assert position is not None
+            takes_house = self.house or (
+                position.pickup is Pickup.TAKE_EVERYTHING and action.value in position.houses
+            )
+            house = action.value if takes_house else None
+            return attrs.evolve(self, move=Take(card=card, loose=self.loose, house=house))
+        if option == HOUSE:
+            return attrs.evolve(self, house=True)
+        assert isinstance(option, CardSet)
+        return attrs.evolve(self, loose=self.loose | option, based=True)
+
+    # -- normal play -------------------------------------------------------
+
+    @staticmethod
+    def _card_actions(position: Position, card: int) -> list[Action]:
+        value = card // 4 + 1
+        actions: list[Action] = []
+        if position.can_pick_up(value):
+            actions.append(Action(kind="take", value=value))
+        if position.breaks_duty(card):
+            return actions  # R3.2: the last card of an owned house's value may only take it
+        loose = position.loose
+        for target in position.build_targets(card):
+            if target == value or groups(loose, target - value):
+                actions.append(Action(kind="build", value=target))
+        actions.extend(Action(kind="raise", value=h) for h in position.raise_targets(card))
+        if position.may_throw(card):
+            actions.append(Action(kind="throw"))
+        return actions
+
+    def _group_options(self, position: Position) -> tuple[Option, ...]:
+        action = self.action
+        card = self.card
+        assert action is not None and action.value is not None and card is not None
+        free = position.loose & ~self.loose.mask
+        if not self.based:  # R5.2, R6.1: the played card's own group comes first
+            return tuple(from_mask(g) for g in groups(free, action.value - card.value))
+        found: list[Option] = [from_mask(g) for g in groups(free, action.value)]
+        if action.kind == "build":
+            return (*found, FINISH)
+        has_house = action.value in position.houses
+        if position.pickup is Pickup.TAKE_EVERYTHING:
+            # R4.3: finish only when no group is left behind.
+            return tuple(found) if found else (FINISH,)
+        # R11.3: free choice; R3.2: the owner's last card must take the house.
+        if has_house and not self.house:
+            found.append(HOUSE)
+        took_something = bool(self.loose) or self.house
+        if took_something and (self.house or not position.breaks_duty(card)):
+            found.append(FINISH)
+        return tuple(found)
+
+    # -- the bid, the first play, the opening round --------------------------
+
+    def _small_options(self) -> tuple[Option, ...]:
+        moves = legal_moves(self.state)
+        if self.state.phase is not Phase.PLAY:
+            return moves
+        if self.card is None:
+            return tuple(dict.fromkeys(m.card for m in moves))  # type: ignore[union-attr]
+        matching = [m for m in moves if getattr(m, "card", None) == self.card]
+        if self.action is None:
+            return tuple(dict.fromkeys(_action_of(m) for m in matching))
+        return tuple(m for m in matching if _action_of(m) == self.action)
+
+
+def expand(choice: MoveChoice) -> set[Move]:
+    """Every move reachable from ``choice`` (for tests on small positions).
+
+    >>> from seep import legal_moves
+    >>> from seep.testing import position
+    >>> state = position(hand="7S 9H", loose="AS 2S 3S 4S 5S 6S")
+    >>> expand(MoveChoice.start(state)) == set(legal_moves(state))
+    True
+    """
+    if choice.move is not None:
+        return {choice.move}
+    found: set[Move] = set()
+    for option in choice.options():
+        found |= expand(choice.choose(option))
+    return found
