@@ -30,9 +30,14 @@ def format_move(move: Move) -> str:
     return str(move)
 
 
+def _is_number(token: str) -> bool:
+    """True for ASCII decimal digits only (``str.isdigit`` also accepts ``'¹'``, which ``int`` refuses)."""
+    return token.isascii() and token.isdigit()
+
+
 def _house_token(token: str, marker: str, text: str) -> int:
     digits = token[1:]
-    if not digits.isdigit() or not 9 <= int(digits) <= 13:
+    if not _is_number(digits) or not 9 <= int(digits) <= 13:
         raise NotationError(f"Appendix A: {token!r} in {text!r} is not {marker}9..{marker}13")
     return int(digits)
 
@@ -56,7 +61,7 @@ def parse_move(text: str) -> Move:
         )
     verb, rest = tokens[0].lower(), tokens[1:]
     if verb == "bid":
-        if len(rest) != 1 or not rest[0].isdigit() or not 9 <= int(rest[0]) <= 13:
+        if len(rest) != 1 or not _is_number(rest[0]) or not 9 <= int(rest[0]) <= 13:
             raise NotationError(f"Appendix A: {text!r} needs 'bid N' with N in 9..13")
         return Bid(value=int(rest[0]))
     if not rest:
