@@ -7,12 +7,13 @@ built only for the moves it returns.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from seep._bits import VALUE_MASKS, bits, mask_total
 from seep._groups import groups, maximal_packings, unions
 from seep._structure import in_opening_round
 from seep.cards import ALL_CARDS, from_mask
-from seep.moves import Bid, Build, Move, Raise, Take, Throw
+from seep.moves import Bid, Build, Move, Raise, Take, Throw, make_build, make_take
 from seep.state import House, Phase, State
 from seep.variants import Opening, Pickup, ThrowRule
 
@@ -81,8 +82,7 @@ class Position:
         """Pick-ups with ``card`` (R4)."""
         played = ALL_CARDS[card]
         return [
-            Take(card=played, loose=from_mask(loose), house=house)
-            for loose, house in self.take_options(card)
+            make_take(played, from_mask(loose), house) for loose, house in self.take_options(card)
         ]
 
     def can_pick_up(self, value: int) -> bool:
@@ -109,23 +109,16 @@ class Position:
         played = ALL_CARDS[card]
         for target in self.build_targets(card):
             for cards in self.house_card_sets(value, target):
-                yield Build(card=played, loose=from_mask(cards), value=target)
+                yield make_build(played, from_mask(cards), target)
 
     def _must_keep(self, house: House) -> bool:
         """R6.3: does the mover own ``house`` after adding to it?"""
         owners = house.owners
         return self.seat in owners or self.partner not in owners
 
-    def house_card_sets(self, value: int, target: int) -> list[int]:
+    def house_card_sets(self, value: int, target: int) -> tuple[int, ...]:
         """Loose card sets that join a card of ``value`` in a house of ``target``."""
-        loose = self.loose
-        if value == target:
-            return sorted(unions(loose, target))  # R6.1: the card alone, plus optional groups
-        found: set[int] = set()
-        for base in groups(loose, target - value):
-            for extra in unions(loose & ~base, target):  # R5.3: optional extra groups
-                found.add(base | extra)
-        return sorted(found)
+        return house_card_sets(self.loose, value, target)
 
     def raise_targets(self, card: int) -> list[int]:
         """Values of the open houses the mover does not own that ``card`` may raise (R7)."""
@@ -167,7 +160,7 @@ class Position:
         """The moves of :meth:`moves_for_card` in normal play, built one at a time."""
         played = ALL_CARDS[card]
         for loose, house in self.take_options(card):
-            yield Take(card=played, loose=from_mask(loose), house=house)
+            yield make_take(played, from_mask(loose), house)
         if self.breaks_duty(card):
             return  # R3.2: the last card of an owned house's value may only take it
         yield from self.builds(card)
@@ -218,6 +211,18 @@ class Position:
         for card in bits(self.hand):
             moves.extend(self.moves_for_card(card))
         return moves
+
+
+@lru_cache(maxsize=1 << 15)
+def house_card_sets(loose: int, value: int, target: int) -> tuple[int, ...]:
+    """Loose card sets (masks, sorted) that join a card of ``value`` in a house of ``target``."""
+    if value == target:
+        return tuple(sorted(unions(loose, target)))  # R6.1: the card alone, plus optional groups
+    found: set[int] = set()
+    for base in groups(loose, target - value):
+        for extra in unions(loose & ~base, target):  # R5.3: optional extra groups
+            found.add(base | extra)
+    return tuple(sorted(found))
 
 
 def bids(state: State) -> list[Move]:

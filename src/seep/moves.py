@@ -195,3 +195,23 @@ Move = Bid | Take | Build | Raise | Throw
 """Any move: :class:`Bid`, :class:`Take`, :class:`Build`, :class:`Raise`, :class:`Throw`."""
 
 MOVE_TYPES: tuple[type, ...] = (Bid, Take, Build, Raise, Throw)
+
+_set = object.__setattr__
+
+
+def make_take(card: Card, loose: CardSet, house: int | None) -> Take:
+    """A :class:`Take` from values already known to be valid (the generator's fast path)."""
+    move = object.__new__(Take)
+    _set(move, "card", card)
+    _set(move, "loose", loose)
+    _set(move, "house", house)
+    return move
+
+
+def make_build(card: Card, loose: CardSet, value: int) -> Build:
+    """A :class:`Build` from values already known to be valid."""
+    move = object.__new__(Build)
+    _set(move, "card", card)
+    _set(move, "loose", loose)
+    _set(move, "value", value)
+    return move

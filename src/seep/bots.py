@@ -1,0 +1,352 @@
+"""Players: the :class:`Bot` protocol and three bots (random, greedy, search).
+
+A bot sees only a :class:`~seep.views.View` and the legal moves, and is
+deterministic given its seed. Play a deal or a match with :func:`play_deal`
+and :func:`play_baazi`.
+
+>>> from seep import new_deal
+>>> bots = [GreedyBot(seed=s) for s in range(4)]
+>>> final = play_deal(new_deal("standard", seed=4), bots)
+>>> final.is_over, final.plays
+(True, 48)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from seep._bits import VALUE_MASKS, bits
+from seep._groups import is_union_of_groups
+from seep.baazi import Baazi, apply_baazi_move
+from seep.moves import Bid, Move, Take
+from seep.rules import apply_move, legal_moves
+from seep.sampling import sample_state
+from seep.scoring import deal_score
+from seep.state import State
+from seep.views import View, observe
+
+__all__ = [
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "SearchBot",
+    "make_bot",
+    "play_baazi",
+    "play_deal",
+]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: given what its seat sees and the legal moves, choose one of them."""
+
+    name: str
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        """Return one of ``moves`` (the legal moves of the seat in ``view``)."""
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal moves.
+
+    >>> from seep import new_deal, legal_moves
+    >>> from seep.views import observe
+    >>> state = new_deal("standard", seed=10)
+    >>> RandomBot(seed=1).choose(observe(state, 1), legal_moves(state))
+    Bid(value=10)
+    """
+
+    name = "random"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        return self.rng.choice(list(moves))
+
+
+def _points(state: State, mask: int) -> int:
+    points = state.variant.card_points.points
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += points[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def _seep_threat(after: State, unseen: int, team: int) -> float:
+    """Chance-like weight (0..1) that the next player, an opponent, can seep ``after``'s floor."""
+    if after.to_move is None or after.variant.team_of(after.to_move) == team:
+        return 0.0
+    loose = after.loose.mask
+    houses = after.houses
+    if (not loose and not houses) or len(houses) > 1:
+        return 0.0
+    values = [houses[0].value] if houses else range(1, 14)
+    exposed = sum(
+        (unseen & VALUE_MASKS[value]).bit_count()
+        for value in values
+        if not loose or is_union_of_groups(loose, value)
+    )
+    return min(1.0, exposed / 4)
+
+
+class GreedyBot:
+    """Best immediate result: card points and seeps taken, houses secured, seeps not offered.
+
+    Each move is scored on the state it leads to: points captured, the seep
+    bonus, half the points of a house the team owns, minus the chance-weighted
+    seep the next player could make on the floor left behind, minus a little
+    for point cards thrown loose. Ties are broken by the seeded generator.
+    """
+
+    name = "greedy"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        state = sample_state(view, self.rng)
+        scores = [self.score(state, view, move) for move in moves]
+        best = max(scores)
+        return self.rng.choice([m for m, s in zip(moves, scores, strict=True) if s >= best - 1e-9])
+
+    @staticmethod
+    def score(state: State, view: View, move: Move) -> float:
+        """The greedy value of ``move`` in ``state`` for the seat of ``view``."""
+        seat = view.seat
+        team = state.variant.team_of(seat)
+        if isinstance(move, Bid):
+            return float(move.value)
+        after = apply_move(state, move)
+        value = 0.0
+        gained = after.piles[team].mask & ~state.piles[team].mask
+        value += _points(state, gained)
+        value += sum(s.points for s in after.seeps[len(state.seeps) :])
+        for house in after.houses:
+            if any(state.variant.team_of(o) == team for o in house.owners):
+                value += 0.5 * _points(state, house.cards.mask)
+            else:
+                value -= 0.5 * _points(state, house.cards.mask)
+        if not isinstance(move, Take):
+            value -= 0.3 * state.variant.card_points.points[move.card]
+        seep = state.variant.seep_bonus
+        unseen = view.unseen.mask & ~view.hand.mask
+        threat = _seep_threat(after, unseen, team)
+        if threat:
+            value -= threat * getattr(seep, "normal", 50)
+        return value
+
+
+def _difference(state: State, team: int) -> int:
+    """The team's deal score minus the other team's, so far."""
+    totals = deal_score(state).totals
+    return totals[team] - totals[1 - team]
+
+
+class _Node:
+    __slots__ = ("availability", "children", "move", "parent", "player_team", "total", "visits")
+
+    def __init__(self, move: Move | None, parent: _Node | None, player_team: int) -> None:
+        self.move = move
+        self.parent = parent
+        self.player_team = player_team  # team that chose the move leading here
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0.0
+        self.availability = 0.0
+        self.total = 0.0
+
+
+class SearchBot:
+    """Information-set Monte Carlo tree search (single observer, SO-ISMCTS).
+
+    Each iteration samples the hidden cards consistently with the view
+    (:func:`seep.sampling.sample_state`), walks the tree with UCB among the
+    moves legal in that sample, expands one move, plays ``rollout`` further
+    plies (default: one round of the table) with a cheap greedy policy, and
+    scores the change in the team's deal-score difference (/100). The root
+    moves start with ``prior`` virtual visits valued by :class:`GreedyBot`'s
+    heuristic, so few iterations already play at least as well as greedy.
+    ``iterations`` bounds the work, or ``seconds`` when given.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        iterations: int = 200,
+        seconds: float | None = None,
+        rollout: int | None = None,
+        exploration: float = 0.5,
+        prior: float = 4.0,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.iterations = int(iterations)
+        self.seconds = seconds
+        self.rollout = None if rollout is None else int(rollout)
+        self.exploration = exploration
+        self.prior = prior
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        team = view.variant.team_of(view.seat)
+        first = sample_state(view, self.rng)
+        base = _difference(first, team)
+        root = _Node(None, None, team)
+        for move in moves:
+            child = _Node(move, root, team)
+            child.visits = child.availability = self.prior
+            child.total = self.prior * max(-1.0, min(1.0, GreedyBot.score(first, view, move) / 100))
+            root.children[move] = child
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if deadline is not None:
+                if done and time.perf_counter() >= deadline:
+                    break
+            elif done >= self.iterations:
+                break
+            self._iterate(root, first if done == 0 else sample_state(view, self.rng), team, base)
+            done += 1
+        best = max(root.children.values(), key=lambda c: (c.visits, c.total))
+        assert best.move is not None
+        return best.move
+
+    def _iterate(self, root: _Node, state: State, team: int, base: int) -> None:
+        node = root
+        variant = state.variant
+        # Selection and expansion.
+        while not state.is_over:
+            legal = legal_moves(state)
+            mover_team = variant.team_of(state.to_move) if state.to_move is not None else team
+            for move in legal:
+                child = node.children.get(move)
+                if child is not None:
+                    child.availability += 1
+            untried = [m for m in legal if m not in node.children]
+            if untried:
+                move = self.rng.choice(untried)
+                child = _Node(move, node, mover_team)
+                child.availability = 1
+                node.children[move] = child
+                node = child
+                state = apply_move(state, move)
+                break
+            node = max(
+                (node.children[m] for m in legal),
+                key=lambda c: (
+                    c.total / c.visits
+                    + self.exploration * math.sqrt(math.log(max(c.availability, 1)) / c.visits)
+                ),
+            )
+            assert node.move is not None
+            state = apply_move(state, node.move)
+        # Rollout: one round of the table by default.
+        for _ in range(self.rollout if self.rollout is not None else len(state.hands)):
+            if state.is_over:
+                break
+            state = apply_move(state, self._rollout_move(state))
+        result = (_difference(state, team) - base) / 100.0
+        # Back-propagation.
+        while node is not None and node.parent is not None:
+            node.visits += 1
+            node.total += result if node.player_team == team else -result
+            node = node.parent
+        root.visits += 1
+
+    def _rollout_move(self, state: State) -> Move:
+        """A cheap greedy policy: the take worth most (seeps first), else a random move."""
+        moves = legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        points = state.variant.card_points.points
+        loose = state.loose.mask
+        houses = {house.value: house.cards.mask for house in state.houses}
+        best: Move | None = None
+        best_value = -1.0
+        for move in moves:
+            if not isinstance(move, Take):
+                continue
+            taken = move.loose.mask | (1 << move.card)
+            if move.house is not None:
+                taken |= houses[move.house]
+            value = sum(points[i] for i in bits(taken)) + len(move.loose) * 0.1
+            if move.loose.mask == loose and len(houses) == (move.house is not None):
+                value += 50
+            if value > best_value:
+                best, best_value = move, value
+        if best is not None and self.rng.random() < 0.9:
+            return best
+        return self.rng.choice(moves)
+
+
+_BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "search": SearchBot,
+}
+
+
+def make_bot(kind: str, *, seed: int | None = None, **options: float) -> Bot:
+    """A bot by name: ``random``, ``greedy`` or ``search`` (options go to its constructor).
+
+    >>> make_bot("greedy", seed=3).name
+    'greedy'
+    """
+    try:
+        factory = _BOTS[kind]
+    except KeyError:
+        raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(_BOTS)}") from None
+    return factory(seed=seed, **options)
+
+
+def play_deal(
+    state: State,
+    bots: Sequence[Bot],
+    *,
+    on_move: Callable[[State, Move, State], None] | None = None,
+) -> State:
+    """Play ``state`` to the end of its deal, seat ``i`` played by ``bots[i]``."""
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        moves = legal_moves(state)
+        move = bots[seat].choose(observe(state, seat), moves)
+        after = apply_move(state, move)
+        if on_move is not None:
+            on_move(state, move, after)
+        state = after
+    return state
+
+
+def play_baazi(
+    baazi: Baazi,
+    bots: Sequence[Bot],
+    *,
+    on_move: Callable[[State, Move, State], None] | None = None,
+    on_deal: Callable[[Baazi], None] | None = None,
+) -> Baazi:
+    """Play the match to its end, seat ``i`` played by ``bots[i]``."""
+    while not baazi.is_over:
+        state = baazi.state
+        seat = state.to_move
+        assert seat is not None
+        move = bots[seat].choose(observe(state, seat), legal_moves(state))
+        index = len(baazi.deals) - 1
+        baazi = apply_baazi_move(baazi, move)
+        if on_move is not None:
+            on_move(state, move, baazi.deals[index].state)
+        if on_deal is not None and baazi.deals[index].state.is_over:
+            on_deal(baazi)
+    return baazi

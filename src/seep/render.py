@@ -1,0 +1,157 @@
+"""Text rendering for people: cards with suit symbols, floors, hands, score sheets.
+
+>>> from seep.baazi import SheetRow
+from seep.cards import CardSet
+>>> cards_text(CardSet.parse("AS TD KC"))
+'A♠ 10♦ K♣'
+>>> from seep import parse_move
+>>> move_text(parse_move("take JS 5C 6H #11"))
+'take J♠ 5♣ 6♥ #11'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from seep.baazi import SheetRow
+from seep.cards import Card
+from seep.moves import Bid, Build, Move, Raise, Take, Throw
+from seep.scoring import deal_score
+from seep.state import House, State
+from seep.views import View
+
+__all__ = [
+    "card_text",
+    "cards_text",
+    "house_text",
+    "move_text",
+    "render_sheet",
+    "render_state",
+    "render_view",
+]
+
+_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_text(card: Card, *, symbols: bool = True) -> str:
+    """``Card('TD')`` -> ``'10♦'`` (or ``'TD'`` without symbols)."""
+    if not symbols:
+        return str(card)
+    rank = "10" if card.rank == "T" else card.rank
+    return rank + _SYMBOLS[card.suit]
+
+
+def cards_text(cards: Iterable[Card], *, symbols: bool = True) -> str:
+    """Cards separated by spaces, ``-`` for none."""
+    text = " ".join(card_text(card, symbols=symbols) for card in cards)
+    return text or "-"
+
+
+def move_text(move: Move, *, symbols: bool = True) -> str:
+    """A move in notation, with suit symbols for people."""
+    if isinstance(move, Bid) or not symbols:
+        return str(move)
+    card = card_text(move.card)
+    if isinstance(move, Throw):
+        return f"throw {card}"
+    if isinstance(move, Raise):
+        return f"raise {card} #{move.house} (to {move.new_value})"
+    loose = f" {cards_text(move.loose)}" if move.loose else ""
+    if isinstance(move, Take):
+        house = f" #{move.house}" if move.house is not None else ""
+        return f"take {card}{loose}{house}"
+    assert isinstance(move, Build)
+    return f"build {card}{loose} ={move.value}"
+
+
+def house_text(house: House, *, seat_names: dict[int, str] | None = None) -> str:
+    """``[9 open: 4♠ 5♥, owner seat 1]``; locked houses say *pakka*."""
+    state = "pakka" if house.locked else "open"
+    names = seat_names or {}
+    owners = ", ".join(names.get(o, f"seat {o}") for o in house.owners)
+    label = "owners" if len(house.owners) > 1 else "owner"
+    return f"[{house.value} {state}: {cards_text(house.cards)}, {label} {owners}]"
+
+
+def _floor_lines(loose: Iterable[Card] | None, count: int, houses: tuple[House, ...]) -> list[str]:
+    if loose is None:
+        return [f"Floor: {count} cards face down"]
+    lines = [f"Floor: {cards_text(loose)}"]
+    lines.extend(f"  House {house_text(h)}" for h in houses)
+    return lines
+
+
+def _score_line(state_or_view: State | View) -> str:
+    points = state_or_view.variant.card_points
+    teams = []
+    for team, pile in enumerate(state_or_view.piles):
+        seeps = sum(
+            s.points for s in state_or_view.seeps if state_or_view.variant.team_of(s.seat) == team
+        )
+        teams.append(
+            f"team {team}: {points.score([pile])[0]} pts + {seeps} seeps ({len(pile)} cards)"
+        )
+    return "Score: " + " | ".join(teams)
+
+
+def render_view(view: View) -> str:
+    """What a seat sees, for a person sitting there."""
+    bid = "-" if view.bid is None else str(view.bid)
+    to_move = "you" if view.to_move == view.seat else f"seat {view.to_move}"
+    lines = [
+        f"{view.variant.name}  play {view.plays}/48  dealer seat {view.dealer}  bid {bid}  "
+        f"to move: {to_move if view.to_move is not None else '-'}",
+        *_floor_lines(view.loose, view.floor_count, view.houses),
+        "Hands: "
+        + "  ".join(
+            f"seat {s}{' (you)' if s == view.seat else ''}: {n}"
+            for s, n in enumerate(view.hand_counts)
+        )
+        + f"  stock: {view.stock_count}",
+        f"Your hand: {cards_text(view.hand)}",
+        _score_line(view),
+    ]
+    return "\n".join(lines)
+
+
+def render_state(state: State) -> str:
+    """Everything in a state, every hand shown (for logs and ``seep show``)."""
+    bid = "-" if state.bid is None else str(state.bid)
+    to_move = "-" if state.to_move is None else f"seat {state.to_move}"
+    lines = [
+        f"{state.variant.name}  play {state.plays}/48  dealer seat {state.dealer}  bid {bid}  "
+        f"to move: {to_move}  phase: {state.phase.value}",
+        *_floor_lines(state.loose if state.face_up else None, len(state.loose), state.houses),
+    ]
+    for seat, hand in enumerate(state.hands):
+        marker = "  <- to move" if seat == state.to_move else ""
+        lines.append(f"  seat {seat} (team {state.team_of(seat)}): {cards_text(hand)}{marker}")
+    lines.append(f"Stock: {len(state.stock)} cards")
+    lines.append(_score_line(state))
+    if state.is_over:
+        score = deal_score(state)
+        lines.append(
+            "Final: "
+            + " | ".join(
+                f"team {t}: cards {s.cards} + seeps {s.seeps} = {s.total}"
+                for t, s in enumerate(score.teams)
+            )
+        )
+    return "\n".join(lines)
+
+
+def render_sheet(rows: Iterable[SheetRow]) -> str:
+    """The score sheet (rows of :class:`seep.baazi.SheetRow`): cards and seeps in their own columns."""
+    lines = [
+        "deal dealer bid | team 0: cards seeps total | team 1: cards seeps total |  lead  banked",
+    ]
+    for row in rows:
+        cards, seeps, totals = row.cards, row.seeps, row.totals
+        bid = "-" if row.bid is None else str(row.bid)
+        lines.append(
+            f"{row.deal:>4} {row.dealer:>6} {bid:>3} |"
+            f" {cards[0]:>14} {seeps[0]:>5} {totals[0]:>5} |"
+            f" {cards[1]:>14} {seeps[1]:>5} {totals[1]:>5} |"
+            f" {row.lead:>5}  {row.banked[0]}-{row.banked[1]}"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,254 @@
+"""Simulations: many seeded games between bots, through any executor.
+
+Each game depends only on its :class:`MatchSpec` and its seed, so results
+are identical whether the games run in this process, in local processes
+(``concurrent.futures.ProcessPoolExecutor``) or on a cluster executor.
+
+>>> spec = MatchSpec(variant="standard", bots=("greedy", "random", "greedy", "random"))
+>>> results = simulate(spec, range(2))
+>>> [r.seed for r in results], all(r.deals == 1 for r in results)
+([0, 1], True)
+>>> summary = summarize(results, side_of=lambda r: 0)
+>>> summary.games
+2
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from typing import Literal
+
+import attrs
+
+from seep.baazi import new_baazi
+from seep.bots import make_bot, play_baazi, play_deal
+from seep.deal import new_deal
+from seep.scoring import deal_score
+
+__all__ = [
+    "GameResult",
+    "MatchSpec",
+    "Summary",
+    "compare",
+    "play_game",
+    "simulate",
+    "summarize",
+]
+
+
+@attrs.frozen(kw_only=True)
+class MatchSpec:
+    """What to play: a variant, one bot kind per seat, bot options, a deal or a whole match."""
+
+    variant: str = "standard"
+    bots: tuple[str, ...] = ("greedy", "random", "greedy", "random")
+    options: tuple[tuple[tuple[str, float], ...], ...] = ()
+    mode: Literal["deal", "baazi"] = "deal"
+
+
+@attrs.frozen(kw_only=True)
+class GameResult:
+    """The outcome of one game: per-team totals summed over its deals, seeps made, the winner."""
+
+    seed: int
+    winner: int | None
+    deals: int
+    points: tuple[int, int]
+    card_points: tuple[int, int]
+    seeps: tuple[int, int]
+    swapped: bool = False
+
+
+def play_game(spec: MatchSpec, seed: int, swapped: bool = False) -> GameResult:
+    """Play one seeded game of ``spec`` (a module-level function, so executors can pickle it).
+
+    With ``swapped`` the bots move one seat round (team 0's bots play for team 1).
+    """
+    players = len(spec.bots)
+    kinds = list(spec.bots)
+    options = list(spec.options) or [()] * players
+    if swapped:
+        kinds = kinds[-1:] + kinds[:-1]
+        options = options[-1:] + options[:-1]
+    bots = [
+        make_bot(kind, seed=seed * 16 + seat, **dict(options[seat]))
+        for seat, kind in enumerate(kinds)
+    ]
+    if spec.mode == "deal":
+        final = play_deal(new_deal(spec.variant, seed=seed), bots)
+        score = deal_score(final)
+        totals = (score.teams[0].total, score.teams[1].total)
+        winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
+        return GameResult(
+            seed=seed,
+            winner=winner,
+            deals=1,
+            points=totals,
+            card_points=(score.teams[0].cards, score.teams[1].cards),
+            seeps=_seep_counts(final.seeps, final.variant.team_of),
+            swapped=swapped,
+        )
+    match = play_baazi(new_baazi(spec.variant, seed=seed), bots)
+    points = [0, 0]
+    cards = [0, 0]
+    seeps = [0, 0]
+    for record in match.deals:
+        score = deal_score(record.state)
+        for team in (0, 1):
+            points[team] += score.teams[team].total
+            cards[team] += score.teams[team].cards
+        made = _seep_counts(record.state.seeps, match.variant.team_of)
+        seeps = [seeps[0] + made[0], seeps[1] + made[1]]
+    return GameResult(
+        seed=seed,
+        winner=match.winner,
+        deals=len(match.sheet),
+        points=(points[0], points[1]),
+        card_points=(cards[0], cards[1]),
+        seeps=(seeps[0], seeps[1]),
+        swapped=swapped,
+    )
+
+
+def _seep_counts(seeps: Iterable[object], team_of: Callable[[int], int]) -> tuple[int, int]:
+    counts = [0, 0]
+    for seep in seeps:
+        counts[team_of(seep.seat)] += 1  # type: ignore[attr-defined]
+    return (counts[0], counts[1])
+
+
+def simulate(
+    spec: MatchSpec,
+    seeds: Iterable[int],
+    *,
+    executor: Executor | None = None,
+    alternate: bool = False,
+    progress: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play one game per seed, in seed order; ``alternate`` swaps the seating on odd seeds.
+
+    With an ``executor`` the games run through ``executor.submit``; the
+    results are the same as in-process.
+    """
+    jobs = [(seed, alternate and seed % 2 == 1) for seed in seeds]
+    results: list[GameResult] = []
+    if executor is None:
+        for seed, swapped in jobs:
+            result = play_game(spec, seed, swapped)
+            results.append(result)
+            if progress is not None:
+                progress(result)
+        return results
+    futures = [executor.submit(play_game, spec, seed, swapped) for seed, swapped in jobs]
+    for future in futures:
+        result = future.result()
+        results.append(result)
+        if progress is not None:
+            progress(result)
+    return results
+
+
+@attrs.frozen(kw_only=True)
+class Summary:
+    """Results from one side's point of view, with 95% confidence intervals."""
+
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    win_rate: float
+    win_rate_ci: tuple[float, float]
+    mean_margin: float
+    margin_ci: tuple[float, float]
+    mean_points: float
+    seeps_per_deal: float
+    opponent_seeps_per_deal: float
+    deals: int
+
+
+def _wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarize(
+    results: Sequence[GameResult], *, side_of: Callable[[GameResult], int] | None = None
+) -> Summary:
+    """Summarize from the side that team 0's bots play (``side_of`` overrides, per result).
+
+    A draw counts half a win in the win rate.
+    """
+    side = side_of or (lambda r: 1 if r.swapped else 0)
+    wins = losses = draws = 0
+    margins: list[float] = []
+    points = 0.0
+    own_seeps = other_seeps = deals = 0
+    for result in results:
+        team = side(result)
+        if result.winner is None:
+            draws += 1
+        elif result.winner == team:
+            wins += 1
+        else:
+            losses += 1
+        margin = (result.points[team] - result.points[1 - team]) / result.deals
+        margins.append(margin)
+        points += result.points[team] / result.deals
+        own_seeps += result.seeps[team]
+        other_seeps += result.seeps[1 - team]
+        deals += result.deals
+    n = len(results)
+    mean = sum(margins) / n if n else 0.0
+    spread = math.sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * spread / math.sqrt(n) if n else 0.0
+    return Summary(
+        games=n,
+        wins=wins,
+        losses=losses,
+        draws=draws,
+        win_rate=(wins + draws / 2) / n if n else 0.0,
+        win_rate_ci=_wilson(wins + draws / 2, n),
+        mean_margin=mean,
+        margin_ci=(mean - half, mean + half),
+        mean_points=points / n if n else 0.0,
+        seeps_per_deal=own_seeps / deals if deals else 0.0,
+        opponent_seeps_per_deal=other_seeps / deals if deals else 0.0,
+        deals=deals,
+    )
+
+
+def compare(
+    first: str,
+    second: str,
+    *,
+    variant: str = "standard",
+    games: int = 100,
+    seed: int = 0,
+    mode: Literal["deal", "baazi"] = "deal",
+    options: dict[str, dict[str, float]] | None = None,
+    executor: Executor | None = None,
+    progress: Callable[[GameResult], None] | None = None,
+) -> Summary:
+    """``first`` against ``second`` over ``games`` seeded games, seats alternating; from ``first``'s side."""
+    from seep.variants import get_variant
+
+    players = get_variant(variant).players
+    kinds = tuple(first if seat % 2 == 0 else second for seat in range(players))
+    opts = options or {}
+    spec = MatchSpec(
+        variant=variant,
+        bots=kinds,
+        options=tuple(tuple(sorted(opts.get(kind, {}).items())) for kind in kinds),
+        mode=mode,
+    )
+    results = simulate(
+        spec, range(seed, seed + games), executor=executor, alternate=True, progress=progress
+    )
+    return summarize(results)

@@ -1,0 +1,270 @@
+"""What one seat can know: per-seat views of a state, and their JSON.
+
+A :class:`View` holds the seat's own hand and everything public: the floor
+and houses (not while the floor is face down during the bid), both teams'
+piles and seeps, how many cards every other hand and the stock hold, whose
+turn it is, the bid, and the public facts that constrain hidden cards
+(every house owner holds a card of the house's value, R3.2). It never holds
+another seat's cards or the stock's order.
+
+>>> from seep import new_deal, apply_move, parse_move
+>>> state = new_deal("standard", seed=10)
+>>> view = observe(state, 1)
+>>> view.hand, view.loose, view.floor_count
+(CardSet('6D TH JS QC'), None, 4)
+>>> observe(state, 0).hand, observe(state, 0).hand_counts
+(CardSet(''), (0, 4, 0, 0))
+>>> view_from_dict(view_to_dict(view)) == view
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from seep._bits import VALUE_MASKS
+from seep.cards import CardSet
+from seep.errors import InvalidStateError
+from seep.serialization import _Reader
+from seep.state import House, Phase, SeepRecord, State
+from seep.variants import Variant, get_variant
+
+__all__ = ["View", "observe", "view_from_dict", "view_to_dict"]
+
+VIEW_FORMAT = "seep-view/1"
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """One seat's knowledge of a state (see the module docstring).
+
+    ``loose`` is ``None`` while the floor is face down; ``floor_count`` is
+    always the number of loose cards. ``unseen`` is every card this seat
+    cannot see (other hands, the stock, a face-down floor).
+    """
+
+    variant: Variant
+    seat: int
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    bid: int | None
+    hand: CardSet
+    hand_counts: tuple[int, ...]
+    stock_count: int
+    loose: CardSet | None
+    floor_count: int
+    houses: tuple[House, ...]
+    piles: tuple[CardSet, ...]
+    seeps: tuple[SeepRecord, ...]
+    last_capture: int | None
+    plays: int
+    redeals: int
+
+    @property
+    def face_up(self) -> bool:
+        """True once the floor is face up (R2.5)."""
+        return self.loose is not None
+
+    @property
+    def unseen(self) -> CardSet:
+        """Every card this seat cannot see: other hands, the stock and a face-down floor."""
+        seen = self.hand.mask
+        if self.loose is not None:
+            seen |= self.loose.mask
+        for house in self.houses:
+            seen |= house.cards.mask
+        for pile in self.piles:
+            seen |= pile.mask
+        return CardSet(((1 << 52) - 1) & ~seen)
+
+    def required_values(self, seat: int) -> tuple[int, ...]:
+        """House values ``seat`` must hold a card of (R3.2): the public constraint on its hand."""
+        return tuple(house.value for house in self.houses if seat in house.owners)
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True if this seat is to move."""
+        return self.to_move == self.seat
+
+
+def observe(state: State, seat: int) -> View:
+    """The view of ``state`` from ``seat``.
+
+    >>> from seep import new_deal
+    >>> observe(new_deal("taash", seed=1), 2).loose is not None   # taash floor is face up (R11.1)
+    True
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise ValueError(f"a seat is an int in 0..{state.players - 1}, not {seat!r}")
+    return View(
+        variant=state.variant,
+        seat=seat,
+        dealer=state.dealer,
+        phase=state.phase,
+        to_move=state.to_move,
+        bid=state.bid,
+        hand=state.hands[seat],
+        hand_counts=tuple(len(hand) for hand in state.hands),
+        stock_count=len(state.stock),
+        loose=state.loose if state.face_up else None,
+        floor_count=len(state.loose),
+        houses=state.houses,
+        piles=state.piles,
+        seeps=state.seeps,
+        last_capture=state.last_capture,
+        plays=state.plays,
+        redeals=state.redeals,
+    )
+
+
+def view_to_dict(view: View) -> dict[str, Any]:
+    """The JSON document of a view (what a game server sends to one seat)."""
+    return {
+        "format": VIEW_FORMAT,
+        "variant": view.variant.name,
+        "seat": view.seat,
+        "dealer": view.dealer,
+        "phase": view.phase.value,
+        "to_move": view.to_move,
+        "bid": view.bid,
+        "hand": [str(card) for card in view.hand],
+        "hand_counts": list(view.hand_counts),
+        "stock_count": view.stock_count,
+        "floor": {
+            "face_up": view.face_up,
+            "loose": None if view.loose is None else [str(card) for card in view.loose],
+            "count": view.floor_count,
+            "houses": [
+                {
+                    "value": house.value,
+                    "cards": [str(card) for card in house.cards],
+                    "owners": list(house.owners),
+                    "locked": house.locked,
+                }
+                for house in view.houses
+            ],
+        },
+        "piles": [[str(card) for card in pile] for pile in view.piles],
+        "seeps": [{"seat": s.seat, "play": s.play, "points": s.points} for s in view.seeps],
+        "last_capture": view.last_capture,
+        "plays": view.plays,
+        "redeals": view.redeals,
+    }
+
+
+def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -> View:
+    """Load a view document, checking types and that no card is listed twice."""
+    read = _Reader()
+    doc = read.mapping(doc, "document")
+    if doc.get("format", VIEW_FORMAT) != VIEW_FORMAT:
+        raise InvalidStateError("format", f"expected {VIEW_FORMAT!r}")
+    for key in (
+        "variant",
+        "seat",
+        "dealer",
+        "phase",
+        "to_move",
+        "bid",
+        "hand",
+        "hand_counts",
+        "stock_count",
+        "floor",
+        "piles",
+        "seeps",
+        "last_capture",
+        "plays",
+    ):
+        read.get(doc, key)
+    try:
+        rules = variant or get_variant(doc["variant"])
+    except (KeyError, TypeError):
+        raise InvalidStateError("variant", f"unknown variant {doc['variant']!r}") from None
+    players = rules.players
+    seat = read.integer(doc["seat"], "seat", 0, players - 1)
+    try:
+        phase = Phase(doc["phase"])
+    except ValueError:
+        raise InvalidStateError("phase", f"unknown phase {doc['phase']!r}") from None
+    hand = read.card_set(doc["hand"], "hand")
+    counts = tuple(
+        read.integer(c, f"hand_counts[{i}]", 0, 24)
+        for i, c in enumerate(read.sequence(doc["hand_counts"], "hand_counts", players))
+    )
+    if counts[seat] != len(hand):
+        raise InvalidStateError("hand_counts", f"seat {seat} holds {len(hand)} cards")
+    floor = read.mapping(doc["floor"], "floor")
+    loose_doc = read.get(floor, "loose", "floor.")
+    loose = None if loose_doc is None else read.card_set(loose_doc, "floor.loose")
+    houses = []
+    for index, item in enumerate(
+        read.sequence(read.get(floor, "houses", "floor."), "floor.houses")
+    ):
+        field = f"floor.houses[{index}]"
+        item = read.mapping(item, field)
+        value = read.integer(read.get(item, "value", field + "."), field + ".value", 9, 13)
+        cards = read.card_set(read.get(item, "cards", field + "."), field + ".cards")
+        owners = tuple(
+            read.integer(o, f"{field}.owners[{i}]", 0, players - 1)
+            for i, o in enumerate(
+                read.sequence(read.get(item, "owners", field + "."), field + ".owners")
+            )
+        )
+        if seat in owners and not hand.mask & VALUE_MASKS[value]:
+            raise InvalidStateError(
+                field + ".owners", f"R3.2: seat {seat} holds no card of {value}"
+            )
+        houses.append(House(value=value, cards=cards, owners=owners))
+    piles = tuple(
+        read.card_set(p, f"piles[{t}]")
+        for t, p in enumerate(read.sequence(doc["piles"], "piles", rules.teams))
+    )
+    seeps = tuple(
+        SeepRecord(
+            seat=read.integer(
+                read.get(s, "seat", f"seeps[{i}]."), f"seeps[{i}].seat", 0, players - 1
+            ),
+            play=read.integer(read.get(s, "play", f"seeps[{i}]."), f"seeps[{i}].play", 1, 48),
+            points=read.integer(
+                read.get(s, "points", f"seeps[{i}]."), f"seeps[{i}].points", -(10**6), 10**6
+            ),
+        )
+        for i, s in (
+            (i, read.mapping(item, f"seeps[{i}]"))
+            for i, item in enumerate(read.sequence(doc["seeps"], "seeps"))
+        )
+    )
+    if "face_up" in floor and floor["face_up"] is not (loose is not None):
+        raise InvalidStateError(
+            "floor.face_up", "true exactly when floor.loose lists the cards (null: face down)"
+        )
+    floor_count = read.integer(
+        read.get(floor, "count", "floor.") if loose is None else floor.get("count", len(loose)),
+        "floor.count",
+        0 if loose is None else len(loose),
+        52 if loose is None else len(loose),
+    )
+    return View(
+        variant=rules,
+        seat=seat,
+        dealer=read.integer(doc["dealer"], "dealer", 0, players - 1),
+        phase=phase,
+        to_move=read.integer(doc["to_move"], "to_move", 0, players - 1, optional=True),
+        bid=read.integer(doc["bid"], "bid", 9, 13, optional=True),
+        hand=hand,
+        hand_counts=counts,
+        stock_count=read.integer(doc["stock_count"], "stock_count", 0, 52),
+        loose=loose,
+        floor_count=floor_count,
+        houses=tuple(houses),
+        piles=piles,
+        seeps=seeps,
+        last_capture=read.integer(
+            doc["last_capture"], "last_capture", 0, players - 1, optional=True
+        ),
+        plays=read.integer(doc["plays"], "plays", 0, 48),
+        redeals=read.integer(doc.get("redeals", 0), "redeals", 0, 1 << 62),
+    )
