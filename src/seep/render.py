@@ -1,7 +1,6 @@
 """Text rendering for people: cards with suit symbols, floors, hands, score sheets.
 
->>> from seep.baazi import SheetRow
-from seep.cards import CardSet
+>>> from seep.cards import CardSet
 >>> cards_text(CardSet.parse("AS TD KC"))
 'A♠ 10♦ K♣'
 >>> from seep import parse_move
