@@ -146,10 +146,20 @@ class GreedyBot:
         return value
 
 
-def _difference(state: State, team: int) -> int:
-    """The team's deal score minus the other team's, so far."""
+def _difference(state: State, team: int) -> float:
+    """The team's deal score minus the other team's so far, plus half the points in houses it owns.
+
+    A house is counted for the team of its owners, half its points each way,
+    as :class:`GreedyBot` values it: a house is points not yet banked.
+    """
     totals = deal_score(state).totals
-    return totals[team] - totals[1 - team]
+    value = float(totals[team] - totals[1 - team])
+    variant = state.variant
+    for house in state.houses:
+        points = _points(state, house.cards.mask)
+        owned = any(variant.team_of(owner) == team for owner in house.owners)
+        value += 0.5 * points if owned else -0.5 * points
+    return value
 
 
 class _Node:
@@ -223,7 +233,7 @@ class SearchBot:
         assert best.move is not None
         return best.move
 
-    def _iterate(self, root: _Node, state: State, team: int, base: int) -> None:
+    def _iterate(self, root: _Node, state: State, team: int, base: float) -> None:
         node = root
         variant = state.variant
         # Selection and expansion.
