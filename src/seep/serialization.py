@@ -21,9 +21,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from seep._bits import VALUE_MASKS, mask_total
+from seep._reader import Reader
 from seep._structure import FLOOR, hand_sizes, in_opening_round, seat_to_play, stock_size
 from seep.cards import Card, CardSet
-from seep.errors import InvalidStateError, NotationError
+from seep.errors import InvalidStateError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State
 from seep.variants import Opening, Variant, get_variant
@@ -94,66 +95,6 @@ def state_to_dict(state: State) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    """Typed field access that names the field in every error."""
-
-    def __init__(self) -> None:
-        self.seen = 0
-        self.where: dict[int, str] = {}
-
-    @staticmethod
-    def mapping(value: object, field: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise InvalidStateError(field, f"expected an object, got {type(value).__name__}")
-        return value
-
-    @staticmethod
-    def get(doc: Mapping[str, Any], key: str, prefix: str = "") -> Any:
-        if key not in doc:
-            raise InvalidStateError(prefix + key, "required field is missing")
-        return doc[key]
-
-    @staticmethod
-    def integer(value: object, field: str, low: int, high: int, *, optional: bool = False) -> Any:
-        if value is None and optional:
-            return None
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            kind = f"an integer in {low}..{high}" + (" or null" if optional else "")
-            raise InvalidStateError(field, f"expected {kind}, got {value!r}")
-        return value
-
-    @staticmethod
-    def sequence(value: object, field: str, length: int | None = None) -> list[Any]:
-        if not isinstance(value, (list, tuple)):
-            raise InvalidStateError(field, f"expected a list, got {type(value).__name__}")
-        if length is not None and len(value) != length:
-            raise InvalidStateError(field, f"expected {length} entries, got {len(value)}")
-        return list(value)
-
-    def card(self, value: object, field: str) -> Card:
-        if isinstance(value, Card):
-            card = value
-        elif isinstance(value, str):
-            try:
-                card = Card.parse(value)
-            except NotationError as error:
-                raise InvalidStateError(field, str(error)) from None
-        else:
-            raise InvalidStateError(field, f"expected a card such as 'TD', got {value!r}")
-        if self.seen >> card & 1:
-            raise InvalidStateError(field, f"{card} is already in {self.where[card]} (R1.1)")
-        self.seen |= 1 << card
-        self.where[card] = field
-        return card
-
-    def cards(self, value: object, field: str) -> list[Card]:
-        items = self.sequence(value, field)
-        return [self.card(item, f"{field}[{i}]") for i, item in enumerate(items)]
-
-    def card_set(self, value: object, field: str) -> CardSet:
-        return CardSet.of(self.cards(value, field))
-
-
 def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -> State:
     """Load and validate an Appendix B document.
 
@@ -168,7 +109,7 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     ...
     seep.errors.InvalidStateError: hands[1][2]: 8C is already in hands[1][0] (R1.1)
     """
-    read = _Reader()
+    read = Reader()
     doc = read.mapping(doc, "document")
     fmt = doc.get("format", STATE_FORMAT)
     if fmt != STATE_FORMAT:
@@ -277,7 +218,7 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
 
 
 def _read_houses(
-    read: _Reader, value: object, hands: tuple[CardSet, ...], players: int
+    read: Reader, value: object, hands: tuple[CardSet, ...], players: int
 ) -> tuple[House, ...]:
     houses: dict[int, House] = {}
     for index, item in enumerate(read.sequence(value, "floor.houses")):
@@ -316,7 +257,7 @@ def _read_houses(
     return tuple(houses[v] for v in sorted(houses))
 
 
-def _read_seeps(read: _Reader, value: object, players: int, plays: int) -> tuple[SeepRecord, ...]:
+def _read_seeps(read: Reader, value: object, players: int, plays: int) -> tuple[SeepRecord, ...]:
     seeps = []
     previous = 0
     for index, item in enumerate(read.sequence(value, "seeps")):
@@ -440,7 +381,7 @@ def move_from_dict(doc: Mapping[str, Any]) -> Move:
     ...
     seep.errors.InvalidStateError: house: expected an integer in 9..13, got 14
     """
-    read = _Reader()
+    read = Reader()
     doc = read.mapping(doc, "move")
     kind = read.get(doc, "kind")
     if kind == "bid":

@@ -26,6 +26,7 @@ from seep.baazi import new_baazi
 from seep.bots import make_bot, play_baazi, play_deal
 from seep.deal import new_deal
 from seep.scoring import deal_score
+from seep.variants import get_variant
 
 __all__ = [
     "GameResult",
@@ -237,8 +238,6 @@ def compare(
     progress: Callable[[GameResult], None] | None = None,
 ) -> Summary:
     """``first`` against ``second`` over ``games`` seeded games, seats alternating; from ``first``'s side."""
-    from seep.variants import get_variant
-
     players = get_variant(variant).players
     kinds = tuple(first if seat % 2 == 0 else second for seat in range(players))
     opts = options or {}

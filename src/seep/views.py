@@ -26,9 +26,9 @@ from typing import Any
 import attrs
 
 from seep._bits import VALUE_MASKS
+from seep._reader import Reader
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
-from seep.serialization import _Reader
 from seep.state import House, Phase, SeepRecord, State
 from seep.variants import Variant, get_variant
 
@@ -158,7 +158,7 @@ def view_to_dict(view: View) -> dict[str, Any]:
 
 def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -> View:
     """Load a view document, checking types and that no card is listed twice."""
-    read = _Reader()
+    read = Reader()
     doc = read.mapping(doc, "document")
     if doc.get("format", VIEW_FORMAT) != VIEW_FORMAT:
         raise InvalidStateError("format", f"expected {VIEW_FORMAT!r}")
