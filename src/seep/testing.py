@@ -1,6 +1,9 @@
 """Tools for testing bots, house rules and the engine itself.
 
 :func:`position` builds a valid hand-made state from the cards that matter.
+:func:`api_test` plays random deals of a variant (a custom one too) and
+checks the engine's contracts at every step, like the API tests that game
+libraries ship for their users' environments.
 
 The other functions are `Hypothesis <https://hypothesis.readthedocs.io>`_
 strategies for property-based tests: cards, card sets, decks, seeds, new
@@ -28,16 +31,24 @@ order:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+import random
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from seep._position import position
 from seep.cards import ALL_CARDS, Card, CardSet
 from seep.deal import new_deal
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
-from seep.rules import apply_move, legal_moves
+from seep.notation import format_move, parse_move
+from seep.rules import apply_move, check_move, count_legal_moves, is_legal, legal_moves
+from seep.sampling import sample_state
+from seep.scoring import deal_score
+from seep.serialization import move_from_dict, move_to_dict, state_from_dict, state_to_dict
 from seep.state import Phase, State
 from seep.variants import Variant, get_variant
+from seep.views import observe, view_from_dict, view_to_dict
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -45,6 +56,8 @@ if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn, SearchStrategy
 
 __all__ = [
+    "ApiTestReport",
+    "api_test",
     "card_sets",
     "cards",
     "deals",
@@ -300,3 +313,307 @@ def random_moves() -> SearchStrategy[Move]:
         st.builds(Bid, value=values),
     )
     return result
+
+
+# -- api_test ---------------------------------------------------------------
+
+_ALL = (1 << 52) - 1
+
+
+@attrs.frozen(kw_only=True)
+class ApiTestReport:
+    """What :func:`api_test` checked: counts, for a glance at how much was covered.
+
+    ``deals`` deals were played to the end (``plays`` cards in all);
+    ``states`` states were checked (every state on the way, start and end
+    included); ``moves`` legal moves were applied and round-tripped;
+    ``views`` seat views were checked for leaks; ``seeps`` seeps were made.
+    """
+
+    variant: str
+    deals: int
+    plays: int
+    states: int
+    moves: int
+    views: int
+    seeps: int
+
+
+class _Checker:
+    """The checks of :func:`api_test` on one state; failures raise ``AssertionError``."""
+
+    def __init__(self, variant: Variant, rng: random.Random, moves_per_state: int | None) -> None:
+        self.variant = variant
+        self.rng = rng
+        self.moves_per_state = moves_per_state
+        self.where = ""
+        self.states = self.moves = self.views = 0
+
+    def fail(self, what: str) -> AssertionError:
+        return AssertionError(f"api_test({self.variant.name!r}): {self.where}: {what}")
+
+    def cards(self, state: State) -> None:
+        """R1.1: the 52 cards, each exactly once, across hands, stock, floor and piles."""
+        parts = [
+            *(hand.mask for hand in state.hands),
+            *(pile.mask for pile in state.piles),
+            state.loose.mask,
+            *(house.cards.mask for house in state.houses),
+        ]
+        stock = 0
+        for card in state.stock:
+            stock |= 1 << card
+        union = stock
+        count = len(state.stock)
+        for mask in parts:
+            union |= mask
+            count += mask.bit_count()
+        if union != _ALL or count != 52:
+            missing = CardSet(_ALL & ~union)
+            raise self.fail(
+                f"{count} cards in the state, the 52 cards needed each once (R1.1); "
+                f"missing: {missing or '-'}"
+            )
+
+    def json(self, state: State) -> None:
+        """Appendix B: the state survives ``state_to_dict`` / ``state_from_dict``."""
+        doc = state_to_dict(state)
+        try:
+            back = state_from_dict(doc, variant=self.variant)
+        except Exception as error:
+            raise self.fail(
+                f"state_from_dict refuses state_to_dict's document: {error!r}"
+            ) from None
+        if back != state:
+            raise self.fail("state_from_dict(state_to_dict(state)) != state")
+
+    def move(self, state: State, move: Move) -> State:
+        """The move round-trips, is legal, applies, and leaves ``state`` unchanged."""
+        text = format_move(move)
+        try:
+            parsed = parse_move(text)
+        except Exception as error:
+            raise self.fail(f"parse_move({text!r}) failed: {error!r}") from None
+        if parsed != move or format_move(parsed) != text:
+            raise self.fail(f"notation round trip of {move!r}: {text!r} reads as {parsed!r}")
+        doc = move_to_dict(move)
+        if move_from_dict(doc) != move:
+            raise self.fail(f"move_from_dict(move_to_dict(m)) != m for {text!r}")
+        if not is_legal(state, move):
+            raise self.fail(f"legal_moves lists {text!r} but is_legal says no")
+        before = state_to_dict(state)
+        try:
+            check_move(state, move)
+            after = apply_move(state, move)
+        except Exception as error:
+            raise self.fail(f"the legal move {text!r} does not apply: {error!r}") from None
+        if state_to_dict(state) != before:
+            raise self.fail(f"apply_move changed the state it was given ({text!r})")
+        expected = state.plays + (0 if isinstance(move, Bid) else 1)
+        if after.plays != expected:
+            raise self.fail(f"{text!r}: plays went from {state.plays} to {after.plays}")
+        for seep in after.seeps[len(state.seeps) :]:
+            if type(seep.points) is not int:
+                raise self.fail(
+                    f"{text!r} is a seep and the variant's seep rule "
+                    f"{self.variant.seep_bonus!r} gave {seep.points!r}, not an int"
+                )
+        self.cards(after)
+        self.moves += 1
+        return after
+
+    def views_of(self, state: State) -> None:
+        """No view leaks: it names no hidden card, round-trips, and survives resampling."""
+        stock = 0
+        for card in state.stock:
+            stock |= 1 << card
+        for seat in range(state.players):
+            view = observe(state, seat)
+            hidden = stock | (0 if state.face_up else state.loose.mask)
+            for other, hand in enumerate(state.hands):
+                if other != seat:
+                    hidden |= hand.mask
+            doc = view_to_dict(view)
+            shown = CardSet.of(_card_strings(doc))
+            if shown.mask & hidden:
+                leaked = CardSet(shown.mask & hidden)
+                raise self.fail(f"the view of seat {seat} shows hidden cards {leaked}")
+            if view_from_dict(doc, variant=self.variant) != view:
+                raise self.fail(f"view_from_dict(view_to_dict(v)) != v for seat {seat}")
+            try:
+                sample = sample_state(view, self.rng)
+            except Exception as error:
+                raise self.fail(f"sample_state for seat {seat} failed: {error!r}") from None
+            if observe(sample, seat) != view:
+                raise self.fail(
+                    f"seat {seat} sees something else in a state resampled from its view: "
+                    "observe() depends on hidden cards"
+                )
+            self.views += 1
+
+    def state(self, state: State) -> tuple[Move, ...]:
+        """Check one state of a deal; return its legal moves."""
+        self.states += 1
+        self.cards(state)
+        self.json(state)
+        self.views_of(state)
+        try:
+            moves = legal_moves(state)
+        except Exception as error:
+            raise self.fail(f"legal_moves raised {error!r}") from None
+        if state.is_over:
+            if moves:
+                raise self.fail("the deal is over but legal_moves is not empty")
+            return moves
+        if not moves:
+            raise self.fail("no legal move before the end of the deal (R3.3)")
+        if count_legal_moves(state) != len(moves) or len(set(moves)) != len(moves):
+            raise self.fail("count_legal_moves or duplicates disagree with legal_moves")
+        if list(moves) != sorted(moves):
+            raise self.fail("legal_moves is not in canonical order")
+        checked = moves
+        limit = self.moves_per_state
+        if limit is not None and len(moves) > limit:
+            checked = tuple(self.rng.sample(moves, limit))
+        for move in checked:
+            self.move(state, move)
+        return moves
+
+    def final(self, state: State) -> None:
+        """R9: every card played; the floor swept to the last capturer; scores add up."""
+        variant = self.variant
+        if state.plays != variant.plays_per_deal:
+            raise self.fail(f"the deal ended after {state.plays} plays")
+        if state.to_move is not None or any(state.hands) or state.stock or state.houses:
+            raise self.fail("a finished deal has no mover, no hands, no stock and no houses")
+        score = deal_score(state)
+        for seep in state.seeps:
+            if type(seep.points) is not int:
+                raise self.fail(
+                    f"the seep rule {variant.seep_bonus!r} gave {seep.points!r}, not an int"
+                )
+        for team in score.teams:
+            values = (team.cards, team.seeps, team.total)
+            if any(type(value) is not int for value in values):
+                raise self.fail(f"deal_score gave non-int points {team!r}")
+            if team.cards + team.seeps != team.total:
+                raise self.fail(f"deal_score total is not cards + seeps: {team!r}")
+        if state.last_capture is None:
+            if any(state.piles) or score.totals != (0,) * len(score.totals):
+                raise self.fail("nobody captured, yet something was scored (R9.2)")
+            return
+        if state.loose:
+            raise self.fail("the floor was not swept to the last capturer (R9.2)")
+        table = variant.card_points
+        sizes = [len(pile) for pile in state.piles]
+        expected = sum(table.points)
+        if table.most_cards and sizes.count(max(sizes)) == 1:
+            expected += table.most_cards
+        cards = sum(team.cards for team in score.teams)
+        if cards != expected:
+            raise self.fail(
+                f"the teams' card points add up to {cards}, the variant's table to {expected}"
+            )
+
+
+def _card_strings(doc: Any) -> Iterator[str]:
+    """Every two-character card string inside a JSON document."""
+    if isinstance(doc, str):
+        if len(doc) == 2 and doc[0] in "A23456789TJQK" and doc[1] in "SHDC":
+            yield doc
+    elif isinstance(doc, dict):
+        for value in doc.values():
+            yield from _card_strings(value)
+    elif isinstance(doc, list):
+        for item in doc:
+            yield from _card_strings(item)
+
+
+def api_test(
+    variant: str | Variant = "standard",
+    *,
+    deals: int = 5,
+    seed: int = 0,
+    moves_per_state: int | None = 64,
+) -> ApiTestReport:
+    """Play ``deals`` random deals of ``variant`` and check the engine's contracts.
+
+    Use it on a custom variant (a house rule, a new seep or match rule) to
+    see that the engine and the new rule objects work together. Deal ``i``
+    is shuffled from ``seed + i`` with dealer ``i % players``; moves are
+    chosen at random from ``random.Random(seed)``, so a run is reproducible
+    (and the deals played do not depend on ``moves_per_state``).
+    At every state of every deal it checks:
+
+    * the 52 cards are all there, each once (R1.1), before and after every
+      move;
+    * there is a legal move until the deal ends (R3.3), none after;
+      :func:`seep.count_legal_moves` agrees, no move is listed twice and the
+      order is canonical;
+    * every legal move (at most ``moves_per_state`` of them, a random
+      sample on crowded floors; ``None`` for all) round-trips through
+      notation and JSON, is accepted by :func:`seep.is_legal` and
+      :func:`seep.check_move`, applies, adds one play (none for a bid), and
+      leaves the state it was applied to unchanged;
+    * the state round-trips through JSON (Appendix B);
+    * no view leaks: the JSON of each seat's view names none of the cards
+      that seat cannot see, round-trips, and a state resampled from the
+      view (:func:`seep.sampling.sample_state`) gives the same view;
+    * the deal ends after 48 plays with no hands, stock or houses left; the
+      floor went to the last capturer (R9.2); every seep bonus is an
+      ``int``; and the teams' card points add up to the variant's
+      card-point table (plus its most-cards bonus unless tied) when anyone
+      captured, to nothing when nobody did.
+
+    A failure raises :class:`AssertionError` saying which deal, play and
+    move; anything the engine raises on the way is turned into one. Returns
+    an :class:`ApiTestReport`.
+
+    >>> import attrs
+    >>> from seep import STANDARD
+    >>> from seep.variants import SeepBonus
+    >>> house_rule = attrs.evolve(STANDARD, name="big-seeps", seep_bonus=SeepBonus(normal=100))
+    >>> report = api_test(house_rule, deals=1, seed=3, moves_per_state=8)
+    >>> report.deals, report.plays
+    (1, 48)
+    """
+    rules = get_variant(variant)
+    if not isinstance(deals, int) or deals < 0:
+        raise ValueError(f"deals is a non-negative int, not {deals!r}")
+    if moves_per_state is not None and moves_per_state < 1:
+        raise ValueError(f"moves_per_state is None or at least 1, not {moves_per_state!r}")
+    rng = random.Random(seed)  # the moves played; the checks draw from their own generator
+    checker = _Checker(rules, random.Random(f"api_test/{seed}"), moves_per_state)
+    plays = seeps = 0
+    limit = rules.plays_per_deal + 2  # the cards, a bid, one spare
+    for number in range(deals):
+        dealer = number % rules.players
+        checker.where = f"deal {number + 1} (seed {seed + number}, dealer {dealer}), start"
+        try:
+            state = new_deal(rules, seed=seed + number, dealer=dealer)
+        except Exception as error:
+            raise checker.fail(f"new_deal raised {error!r}") from None
+        for _ in range(limit):
+            moves = checker.state(state)
+            if state.is_over:
+                break
+            move = moves[rng.randrange(len(moves))]
+            state = checker.move(state, move)
+            checker.where = (
+                f"deal {number + 1} (seed {seed + number}, dealer {dealer}), "
+                f"play {state.plays}, after {format_move(move)!r}"
+            )
+        else:
+            raise checker.fail(f"the deal did not end within {limit} moves")
+        checker.final(state)
+        plays += state.plays
+        seeps += len(state.seeps)
+    return ApiTestReport(
+        variant=rules.name,
+        deals=deals,
+        plays=plays,
+        states=checker.states,
+        moves=checker.moves,
+        views=checker.views,
+        seeps=seeps,
+    )

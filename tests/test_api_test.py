@@ -1,0 +1,137 @@
+"""seep.testing.api_test: the engine's contracts on built-in and custom variants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+import seep.testing
+from seep import STANDARD, STANDARD_2P, TAASH, Variant
+from seep.cards import CardSet
+from seep.testing import ApiTestReport, api_test
+from seep.variants import CardPoints, CardValueSeep, LeadMatch, SeepBonus, SeepContext
+
+
+@pytest.mark.parametrize("name", ["standard", "standard-2p", "taash", "taash-2p", "taash-full"])
+def test_builtin_variants_pass(name: str) -> None:
+    report = api_test(name, deals=2, seed=0)
+    assert report.variant == name
+    assert report.deals == 2 and report.plays == 96
+    assert report.states >= 96 and report.moves >= report.plays
+    players = 4 if not name.endswith("2p") else 2
+    assert report.views == report.states * players
+
+
+def test_report_counts_seeps_and_runs_are_reproducible() -> None:
+    first = api_test("standard", deals=1, seed=0)
+    assert first.seeps == 2  # seed 0 plays a deal with two seeps
+    assert api_test("standard", deals=1, seed=0) == first
+    # The deals played do not depend on how many moves per state are checked.
+    assert api_test("standard", deals=1, seed=0, moves_per_state=1).seeps == 2
+
+
+def test_zero_deals_check_nothing() -> None:
+    assert api_test(deals=0) == ApiTestReport(
+        variant="standard", deals=0, plays=0, states=0, moves=0, views=0, seeps=0
+    )
+
+
+def test_arguments_are_checked() -> None:
+    with pytest.raises(ValueError, match="deals"):
+        api_test(deals=-1)
+    with pytest.raises(ValueError, match="moves_per_state"):
+        api_test(moves_per_state=0)
+
+
+# -- custom variants (R12) ----------------------------------------------------
+
+
+def test_custom_variants_pass_unregistered() -> None:
+    family = CardPoints().with_card("TD", 2)
+    customs = [
+        attrs.evolve(
+            STANDARD, name="api-big-seeps", seep_bonus=SeepBonus(normal=100, last_play=10)
+        ),
+        attrs.evolve(STANDARD, name="api-card-seeps", seep_bonus=CardValueSeep()),
+        attrs.evolve(
+            STANDARD_2P, name="api-family-2p", card_points=attrs.evolve(family, most_cards=4)
+        ),
+        attrs.evolve(TAASH, name="api-taash-lead", match=LeadMatch(target=200, under=None)),
+    ]
+    for variant in customs:
+        report = api_test(variant, deals=2, seed=3)
+        assert report.variant == variant.name and report.plays == 96
+
+
+def _seep_variant(rule: Any) -> Variant:
+    return attrs.evolve(STANDARD, name="api-broken", seep_bonus=rule)
+
+
+def test_a_seep_rule_returning_a_float_is_caught() -> None:
+    def half_points(context: SeepContext) -> int:
+        return 12.5  # type: ignore[return-value]
+
+    with pytest.raises(
+        AssertionError, match=r"api_test\(.api-broken.\): deal 1 .*a seep .* gave 12.5, not an int"
+    ):
+        api_test(_seep_variant(half_points), deals=1, seed=0)
+
+
+def test_a_seep_rule_returning_text_is_caught() -> None:
+    def text_points(context: SeepContext) -> int:
+        return "50"  # type: ignore[return-value]
+
+    with pytest.raises(AssertionError, match="api-broken"):
+        api_test(_seep_variant(text_points), deals=1, seed=0)
+
+
+def test_a_seep_rule_that_raises_is_caught() -> None:
+    def broken(context: SeepContext) -> int:
+        raise ZeroDivisionError("oops")
+
+    with pytest.raises(AssertionError, match=r"does not apply: ZeroDivisionError"):
+        api_test(_seep_variant(broken), deals=1, seed=0)
+
+
+@attrs.frozen(kw_only=True)
+class _ForgetfulPoints(CardPoints):
+    """A card-point table whose scoring loses the last team's points."""
+
+    def score(self, piles: Any) -> tuple[int, ...]:
+        scores = list(super().score(piles))
+        scores[-1] = 0
+        return tuple(scores)
+
+
+def test_card_points_that_do_not_add_up_are_caught() -> None:
+    variant = attrs.evolve(STANDARD, name="api-forgetful", card_points=_ForgetfulPoints())
+    with pytest.raises(AssertionError, match="card points add up to"):
+        api_test(variant, deals=1, seed=0)
+
+
+def test_a_leaking_view_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = seep.testing.view_to_dict
+
+    def leaky(view: Any) -> dict[str, Any]:
+        doc = real(view)
+        doc["debug"] = [str(card) for card in CardSet(view.unseen.mask)]
+        return doc
+
+    monkeypatch.setattr(seep.testing, "view_to_dict", leaky)
+    with pytest.raises(AssertionError, match="shows hidden cards"):
+        api_test(deals=1)
+
+
+def test_a_mutating_apply_move_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = seep.testing.apply_move
+
+    def mutating(state: Any, move: Any) -> Any:
+        after = real(state, move)
+        object.__setattr__(state, "plays", state.plays + 5)
+        return after
+
+    monkeypatch.setattr(seep.testing, "apply_move", mutating)
+    with pytest.raises(AssertionError, match="changed the state it was given"):
+        api_test(deals=1)

@@ -1,0 +1,72 @@
+"""The documentation: every public name is in the API reference, every page is in the toctree."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import seep
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PUBLIC_MODULES = [
+    "baazi",
+    "bots",
+    "cards",
+    "choice",
+    "cli",
+    "deal",
+    "errors",
+    "moves",
+    "notation",
+    "records",
+    "render",
+    "rules",
+    "sampling",
+    "scoring",
+    "serialization",
+    "sim",
+    "state",
+    "testing",
+    "variants",
+    "views",
+]
+
+
+def test_every_public_module_has_an_api_page_that_documents_its_all() -> None:
+    toctree = (DOCS / "api" / "index.rst").read_text(encoding="utf-8")
+    for name in PUBLIC_MODULES:
+        module = importlib.import_module(f"seep.{name}")
+        assert hasattr(module, "__all__"), name
+        page = (DOCS / "api" / f"{name}.rst").read_text(encoding="utf-8")
+        assert f".. automodule:: seep.{name}\n   :members:" in page, name
+        assert re.search(rf"^   {name}$", toctree, re.MULTILINE), name
+
+
+def test_every_public_module_is_listed() -> None:
+    found = {
+        path.stem
+        for path in (Path(seep.__file__).parent).glob("*.py")
+        if not path.stem.startswith("_")
+    } | {"variants"}
+    assert found == set(PUBLIC_MODULES)
+
+
+def test_every_top_level_name_is_on_the_seep_page() -> None:
+    page = (DOCS / "api" / "seep.rst").read_text(encoding="utf-8")
+    for name in seep.__all__:
+        if name == "__version__":
+            assert "seep.__version__" in page
+            continue
+        module = getattr(seep, name).__module__ if not name.isupper() else "seep.variants"
+        module = ".".join(p for p in module.split(".") if not p.startswith("_"))
+        if name == "Move":
+            module = "seep.moves"
+        assert f"~{module}.{name}`" in page, name
+
+
+def test_every_page_is_in_the_toctree() -> None:
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    for page in DOCS.glob("*.md"):
+        if page.stem != "index":
+            assert re.search(rf"^{page.stem}$", index, re.MULTILINE), page.name
