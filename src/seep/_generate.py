@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from seep._bits import VALUE_MASKS, bits, mask_total
-from seep._groups import groups, maximal_packings, unions
+from seep._groups import based_unions, groups, maximal_packings, unions
 from seep._structure import in_opening_round
 from seep.cards import ALL_CARDS, from_mask
 from seep.moves import Bid, Build, Move, Raise, Take, Throw, make_build, make_take
@@ -218,11 +218,8 @@ def house_card_sets(loose: int, value: int, target: int) -> tuple[int, ...]:
     """Loose card sets (masks, sorted) that join a card of ``value`` in a house of ``target``."""
     if value == target:
         return tuple(sorted(unions(loose, target)))  # R6.1: the card alone, plus optional groups
-    found: set[int] = set()
-    for base in groups(loose, target - value):
-        for extra in unions(loose & ~base, target):  # R5.3: optional extra groups
-            found.add(base | extra)
-    return tuple(sorted(found))
+    # R5.2: the card's own group (at least one loose card); R5.3: optional extra groups.
+    return based_unions(loose, target - value, target)
 
 
 def bids(state: State) -> list[Move]:
