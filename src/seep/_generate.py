@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from seep._bits import VALUE_MASKS, bits, mask_total
-from seep._groups import based_unions, groups, maximal_packings, unions
+from seep._groups import based_unions, groups, is_union_of_groups, maximal_packings, unions
 from seep._structure import in_opening_round
 from seep.cards import ALL_CARDS, from_mask
 from seep.moves import Bid, Build, Move, Raise, Take, Throw, make_build, make_take
@@ -168,6 +168,39 @@ class Position:
         if self.may_throw(card):
             yield Throw(card=played)
 
+    def allows(self, move: Take | Build | Raise | Throw) -> bool:
+        """Is ``move`` (whose card is in the hand) legal in normal play? Decided without listing moves."""
+        card = int(move.card)
+        value = card // 4 + 1
+        if isinstance(move, Take):
+            cards = move.loose.mask
+            if cards & ~self.loose or not is_union_of_groups(cards, value):
+                return False  # R4.1
+            house = move.house
+            if (house is not None and house != value) or (house is None and not cards):
+                return False  # R4.1, R4.2
+            if house is not None and house not in self.houses:
+                return False
+            if self.pickup is Pickup.TAKE_EVERYTHING:
+                # R4.3: the house of the value and no group left behind.
+                return (house is not None) == (value in self.houses) and not groups(
+                    self.loose & ~cards, value
+                )
+            return house is not None or not self.breaks_duty(card)  # R11.3, R3.2
+        if self.breaks_duty(card):
+            return False  # R3.2
+        if isinstance(move, Build):
+            cards = move.loose.mask
+            target = move.value
+            if cards & ~self.loose or target not in self.build_targets(card):
+                return False
+            if value == target:
+                return is_union_of_groups(cards, target)  # R6.1
+            return bool(cards) and is_union_of_groups(cards, target, target - value)  # R5.2, R5.3
+        if isinstance(move, Raise):
+            return move.house in self.raise_targets(card)
+        return self.may_throw(card)
+
     def count_for_card(self, card: int) -> int:
         """``len(self.moves_for_card(card))`` without building the moves."""
         if self.first_play_bid is not None or self.opening_round:
@@ -261,10 +294,13 @@ def count(state: State) -> int:
     return sum(position.count_for_card(card) for card in bits(position.hand))
 
 
-def generate_for_card(state: State, card: int) -> list[Move]:
-    """The legal moves of ``state`` that play ``card`` (empty if it is not in the hand)."""
+def allows(state: State, move: Take | Build | Raise | Throw) -> bool:
+    """Is ``move`` legal in ``state`` (in play)? Lists moves only in the phases with few moves."""
     if state.phase is not Phase.PLAY or state.to_move is None:
-        return []
-    if not state.hands[state.to_move].mask >> card & 1:
-        return []
-    return Position(state).moves_for_card(card)
+        return False
+    if not state.hands[state.to_move].mask >> move.card & 1:
+        return False
+    position = Position(state)
+    if position.first_play_bid is not None or position.opening_round:
+        return move in position.all_moves()
+    return position.allows(move)

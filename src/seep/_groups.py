@@ -167,12 +167,23 @@ def maximal_packings(loose: int, target: int) -> tuple[int, ...]:
     )
 
 
-def is_union_of_groups(cards: int, target: int) -> bool:
-    """True if ``cards`` splits exactly into groups of ``target`` (the empty set does)."""
+def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
+    """True if ``cards`` splits exactly into one group of ``base`` (if not 0) and groups of ``target``.
+
+    The empty set is a union of no groups. This is membership in
+    :func:`based_unions`, decided without listing them.
+
+    >>> from seep.cards import CardSet
+    >>> is_union_of_groups(CardSet.parse("AS 2S 3S 4S").mask, 5), is_union_of_groups(CardSet.parse("AS 3S").mask, 5)
+    (True, False)
+    """
     if target <= 0:
-        return not cards
+        return not cards and not base
+    total = mask_total(cards)
+    if total < base or (total - base) % target:
+        return False
     packed = _packed(cards)
-    return mask_total(cards) % target == 0 and packed in _union_counts(packed, target, 0)
+    return packed in _union_counts(packed, target, base)
 
 
 def clear_caches() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from seep._explain import explain
-from seep._generate import count, generate, generate_for_card, iterate
+from seep._generate import allows, count, generate, iterate
 from seep._transition import transition
 from seep.moves import MOVE_TYPES, Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, State
@@ -94,7 +94,7 @@ def is_legal(state: State, move: object) -> bool:
         return move in cached[1]
     if isinstance(move, Bid) or state.phase is not Phase.PLAY:
         return move in generate(state)
-    return move in generate_for_card(state, move.card)
+    return allows(state, move)
 
 
 def check_move(state: State, move: object) -> None:
