@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from rulebook import moves
 from seep import (
     Card,
     CardSet,
-    State,
     apply_move,
     deal_score,
     legal_moves,
@@ -17,10 +17,6 @@ from seep import (
 from seep.cards import ALL_CARDS
 from seep.testing import position
 from seep.variants import STANDARD
-
-
-def moves(state: State) -> set[str]:
-    return {str(m) for m in legal_moves(state)}
 
 
 def rulebook_points(text: str) -> int:

@@ -7,6 +7,7 @@ from itertools import combinations
 
 import pytest
 
+from rulebook import moves
 from seep import (
     CardSet,
     IllegalMoveError,
@@ -20,10 +21,6 @@ from seep import (
     parse_move,
 )
 from seep.cards import ALL_CARDS
-
-
-def moves(state: State) -> set[str]:
-    return {str(m) for m in legal_moves(state)}
 
 
 def make_deck(head: str, *, shuffle_seed: int | None = None) -> list[str]:

@@ -8,6 +8,7 @@ from functools import cache
 
 import pytest
 
+from rulebook import moves
 from seep import (
     CardSet,
     IllegalMoveError,
@@ -19,10 +20,6 @@ from seep import (
     parse_move,
 )
 from seep.testing import position
-
-
-def moves(state: State) -> set[str]:
-    return {str(m) for m in legal_moves(state)}
 
 
 def refused(state: State, text: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulebook import moves
 from seep import (
     CardSet,
     IllegalMoveError,
@@ -17,10 +18,6 @@ from seep import (
 from seep.cards import ALL_CARDS
 from seep.testing import position
 from seep.variants import STANDARD
-
-
-def moves(state: State) -> set[str]:
-    return {str(m) for m in legal_moves(state)}
 
 
 def takes(state: State) -> set[str]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from rulebook import moves, rule_of
 from seep import (
     Build,
     CardSet,
     House,
-    IllegalMoveError,
     InvalidStateError,
     NotationError,
     apply_move,
@@ -17,17 +17,6 @@ from seep import (
     parse_move,
 )
 from seep.testing import position
-
-
-def moves(state, verb=""):
-    return {str(m) for m in legal_moves(state) if str(m).startswith(verb)}
-
-
-def rule_of(state, text):
-    with pytest.raises(IllegalMoveError) as info:
-        apply_move(state, parse_move(text))
-    return info.value.rule
-
 
 # R5.1 ---------------------------------------------------------------------------
 

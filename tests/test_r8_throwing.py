@@ -2,21 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-from seep import CardSet, IllegalMoveError, apply_move, legal_moves, parse_move
+from rulebook import moves, rule_of
+from seep import CardSet, apply_move, parse_move
 from seep.testing import position
-
-
-def moves(state, verb=""):
-    return {str(m) for m in legal_moves(state) if str(m).startswith(verb)}
-
-
-def rule_of(state, text):
-    with pytest.raises(IllegalMoveError) as info:
-        apply_move(state, parse_move(text))
-    return info.value.rule
-
 
 # R8.1 ---------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from rulebook import moves
 from seep import (
     CardSet,
     IllegalMoveError,
@@ -17,10 +18,6 @@ from seep import (
     parse_move,
 )
 from seep.testing import position
-
-
-def moves(state, verb=""):
-    return {str(m) for m in legal_moves(state) if str(m).startswith(verb)}
 
 
 def play_out(state, pick=0):

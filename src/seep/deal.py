@@ -54,14 +54,14 @@ def new_deal(
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
         raise InvalidStateError("dealer", f"a seat in 0..{rules.players - 1}, not {dealer!r}")
     if deck is not None:
-        return _deal(rules, dealer, _read_deck(deck), redeals=0, explicit=True)
+        return _deal(rules, dealer, _read_deck(deck), redeals=0)
     rng = random.Random(seed)
     redeals = 0
     while True:
         order = list(ALL_CARDS)
         rng.shuffle(order)
         try:
-            return _deal(rules, dealer, tuple(order), redeals=redeals, explicit=False)
+            return _deal(rules, dealer, tuple(order), redeals=redeals)
         except MisdealError:
             redeals += 1  # R2.3: the same dealer shuffles and deals again
 
@@ -83,54 +83,39 @@ def _read_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _deal(
-    variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: int, explicit: bool
-) -> State:
+def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: int) -> State:
     players = variant.players
     bidder = (dealer + 1) % players
-    empty = from_mask(0)
+    hands = [CardSet()] * players
     if variant.opening is Opening.HOUSE_ROUND:
         # R11.1: four cards face up to the floor, then four to everyone from the bidder's seat.
-        hands = [CardSet()] * players
+        loose = CardSet.of(order[:_FLOOR])
         for packet in range(players):
             start = _FLOOR + packet * _OPENING_HAND
             hands[(bidder + packet) % players] = CardSet.of(order[start : start + _OPENING_HAND])
-        return State(
-            variant=variant,
-            dealer=dealer,
-            phase=Phase.PLAY,
-            to_move=bidder,
-            bid=None,
-            hands=tuple(hands),
-            stock=order[_FLOOR + players * _OPENING_HAND :],
-            face_up=True,
-            loose=CardSet.of(order[:_FLOOR]),
-            houses=(),
-            piles=(empty,) * variant.teams,
-            seeps=(),
-            last_capture=None,
-            plays=0,
-            redeals=redeals,
-        )
-    hand = CardSet.of(order[:_OPENING_HAND])  # R2.2
-    if max(card.value for card in hand) < _LOWEST_BID:
-        raise MisdealError(
-            f"R2.3: the bidder (seat {bidder}) holds {hand}, no card of 9 or more: the deal is void"
-        )
-    hands = [CardSet()] * players
-    hands[bidder] = hand
+        phase, face_up = Phase.PLAY, True
+    else:
+        # R2.2: four cards to the bidder, then four face down to the floor.
+        hand = CardSet.of(order[:_OPENING_HAND])
+        if max(card.value for card in hand) < _LOWEST_BID:
+            raise MisdealError(
+                f"R2.3: the bidder (seat {bidder}) holds {hand}, no card of 9 or more: the deal is void"
+            )
+        hands[bidder] = hand
+        loose = CardSet.of(order[_OPENING_HAND : _OPENING_HAND + _FLOOR])
+        phase, face_up = Phase.BID, False
     return State(
         variant=variant,
         dealer=dealer,
-        phase=Phase.BID,
+        phase=phase,
         to_move=bidder,
         bid=None,
         hands=tuple(hands),
-        stock=order[_OPENING_HAND + _FLOOR :],
-        face_up=False,
-        loose=CardSet.of(order[_OPENING_HAND : _OPENING_HAND + _FLOOR]),
+        stock=order[len(loose) + sum(len(hand) for hand in hands) :],
+        face_up=face_up,
+        loose=loose,
         houses=(),
-        piles=(empty,) * variant.teams,
+        piles=(from_mask(0),) * variant.teams,
         seeps=(),
         last_capture=None,
         plays=0,
