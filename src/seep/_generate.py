@@ -18,6 +18,7 @@ from seep.state import House, Phase, State
 from seep.variants import Opening, Pickup, ThrowRule
 
 HOUSE_VALUES = range(9, 14)
+_SUMS = (1 << 14) - 1
 
 
 class Position:
@@ -34,6 +35,7 @@ class Position:
         "pickup",
         "seat",
         "state",
+        "sums",
         "throw_rule",
     )
 
@@ -44,6 +46,11 @@ class Position:
         self.seat = seat
         self.hand = state.hands[seat].mask
         self.loose = state.loose.mask
+        # Bit s is set when some loose cards sum to s (s <= 13): a cheap test before any search.
+        sums = 1
+        for index in bits(self.loose):
+            sums |= (sums << (index // 4 + 1)) & _SUMS
+        self.sums = sums
         self.houses: dict[int, House] = {house.value: house for house in state.houses}
         self.owned = frozenset(h.value for h in state.houses if seat in h.owners)
         self.partner = state.variant.partner_of(seat)
@@ -65,7 +72,7 @@ class Position:
         house_value = value if value in self.houses else None
         if self.pickup is Pickup.TAKE_EVERYTHING:
             # R4.3: the house of the value and a maximal set of disjoint groups.
-            packings = maximal_packings(self.loose, value)
+            packings = maximal_packings(self.loose, value) if self.sums >> value & 1 else ()
             if packings:
                 return [(packing, house_value) for packing in packings]
             return [(0, value)] if house_value is not None else []
@@ -87,7 +94,7 @@ class Position:
 
     def can_pick_up(self, value: int) -> bool:
         """True if a card of ``value`` could pick something up (R8.2)."""
-        return value in self.houses or bool(groups(self.loose, value))
+        return value in self.houses or bool(self.sums >> value & 1)
 
     def build_targets(self, card: int) -> Iterator[int]:
         """House values ``card`` may go into as far as R3.2, R5.2 and R6.3 are concerned."""
@@ -95,6 +102,8 @@ class Position:
         for target in HOUSE_VALUES:
             if target < value:
                 continue
+            if target > value and not self.sums >> (target - value) & 1:
+                continue  # no loose cards make up the rest of the house
             house = self.houses.get(target)
             if house is None:
                 if target == value or not self.holds(target, card):

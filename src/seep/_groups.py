@@ -111,6 +111,28 @@ def _union_counts(limit: int, target: int, base: int) -> frozenset[int]:
     return frozenset(seen)
 
 
+# Up to this many loose cards, joining groups directly is faster than the
+# value-count search below; beyond it, the count search keeps crowded floors
+# usable (R3.4, R11.7). Both give the same sets.
+_SMALL_FLOOR = 12
+
+
+def _small_based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
+    """:func:`based_unions` by joining disjoint groups one at a time (fast on small floors)."""
+    options = groups(loose, target)
+    seen = set(groups(loose, base)) if base else {0}
+    stack = list(seen)
+    while stack:
+        union = stack.pop()
+        for group in options:
+            if not group & union:
+                bigger = union | group
+                if bigger not in seen:
+                    seen.add(bigger)
+                    stack.append(bigger)
+    return tuple(sorted(seen))
+
+
 def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     """Sorted masks of loose cards that split into one group of ``base`` plus disjoint groups of ``target``.
 
@@ -127,6 +149,8 @@ def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     """
     if target <= 0:
         return (0,) if base == 0 else ()
+    if loose.bit_count() <= _SMALL_FLOOR:
+        return _small_based_unions(loose, base, target)
     found: list[int] = []
     for counts in _union_counts(_packed(loose), target, base):
         suits = [
