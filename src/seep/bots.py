@@ -194,11 +194,11 @@ class SearchBot:
         self,
         *,
         seed: int | None = None,
-        iterations: int = 200,
+        iterations: int = 300,
         seconds: float | None = None,
         rollout: int | None = None,
         exploration: float = 0.5,
-        prior: float = 4.0,
+        prior: float = 10.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = int(iterations)

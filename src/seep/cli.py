@@ -351,7 +351,7 @@ def _parser() -> argparse.ArgumentParser:
         "--bots", default="greedy", help="bot kinds by seat, comma-separated (cycled)"
     )
     demo.add_argument("--dealer", type=int, default=0, help="first dealer")
-    demo.add_argument("--iterations", type=int, default=100, help="search bot iterations per move")
+    demo.add_argument("--iterations", type=int, default=300, help="search bot iterations per move")
     demo.add_argument("--quiet", action="store_true", help="play without printing")
 
     play = commands.add_parser("play", help="play against bots in the terminal")
@@ -360,7 +360,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--bot", default="greedy", help="bot kind(s) for the other seats")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--dealer", type=int, default=0)
-    play.add_argument("--iterations", type=int, default=100)
+    play.add_argument("--iterations", type=int, default=300, help="search bot iterations per move")
     play.add_argument("--deal", action="store_true", help="play one deal instead of a baazi")
     play.add_argument("--record", default="seep-game.txt", help="where to save the game record")
 
@@ -370,7 +370,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--mode", choices=("deal", "baazi"), default="deal")
-    sim.add_argument("--iterations", type=int, default=100, help="search bot iterations per move")
+    sim.add_argument("--iterations", type=int, default=300, help="search bot iterations per move")
     sim.add_argument("--workers", type=int, default=1, help="local processes")
     sim.add_argument("--no-progress", action="store_true")
 
