@@ -101,6 +101,8 @@ def _demo(args: argparse.Namespace, out: IO[str]) -> int:
 def _prompt(inp: IO[str], out: IO[str], text: str) -> str | None:
     print(text, end="", file=out, flush=True)
     line = inp.readline()
+    if not inp.isatty():
+        print(line.rstrip("\n"), file=out)  # echo scripted input so the transcript reads well
     if not line:
         return None
     return line.strip()
