@@ -81,7 +81,7 @@ class SeepRecord:
     points: int
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class State:
     """One moment of a deal. Field names follow RULES.md Appendix B.
 
