@@ -6,6 +6,8 @@ checks first.
 
 from __future__ import annotations
 
+import attrs
+
 from seep._structure import in_opening_round, opening_hand
 from seep.cards import Card, from_mask
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -44,24 +46,8 @@ def _sorted_houses(houses: list[House]) -> tuple[House, ...]:
 
 def transition(state: State, move: Move) -> State:
     """The state after the legal ``move``."""
-    if isinstance(move, Bid):
-        return State(
-            variant=state.variant,
-            dealer=state.dealer,
-            phase=Phase.PLAY,
-            to_move=state.to_move,
-            bid=move.value,
-            hands=state.hands,
-            stock=state.stock,
-            face_up=True,  # R2.5
-            loose=state.loose,
-            houses=state.houses,
-            piles=state.piles,
-            seeps=state.seeps,
-            last_capture=state.last_capture,
-            plays=state.plays,
-            redeals=state.redeals,
-        )
+    if isinstance(move, Bid):  # R2.4, R2.5: the bid is made and the floor turns face up
+        return attrs.evolve(state, phase=Phase.PLAY, bid=move.value, face_up=True)
     seat = state.to_move
     assert seat is not None
     variant = state.variant
