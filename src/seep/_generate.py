@@ -13,7 +13,18 @@ from seep._bits import VALUE_MASKS, bits, mask_total
 from seep._groups import based_unions, groups, is_union_of_groups, maximal_packings, unions
 from seep._structure import in_opening_round
 from seep.cards import ALL_CARDS, from_mask
-from seep.moves import Bid, Build, Move, Raise, Take, Throw, make_build, make_take
+from seep.moves import (
+    Bid,
+    Build,
+    Move,
+    Raise,
+    Take,
+    Throw,
+    make_build,
+    make_raise,
+    make_take,
+    make_throw,
+)
 from seep.state import House, Phase, State
 from seep.variants import Opening, Pickup, ThrowRule
 
@@ -33,6 +44,7 @@ class Position:
         "owned",
         "partner",
         "pickup",
+        "raisable",
         "seat",
         "state",
         "sums",
@@ -53,6 +65,12 @@ class Position:
         self.sums = sums
         self.houses: dict[int, House] = {house.value: house for house in state.houses}
         self.owned = frozenset(h.value for h in state.houses if seat in h.owners)
+        # R7.1, R7.3: only open houses the mover does not own can be raised.
+        self.raisable = [
+            h.value
+            for h in state.houses
+            if seat not in h.owners and mask_total(h.cards.mask) == h.value
+        ]
         self.partner = state.variant.partner_of(seat)
         self.pickup = state.variant.pickup
         self.throw_rule = state.variant.throw_rule
@@ -133,18 +151,15 @@ class Position:
         """Values of the open houses the mover does not own that ``card`` may raise (R7)."""
         value = card // 4 + 1
         return [
-            house.value
-            for house in self.houses.values()
-            if house.value + value <= 13
-            and self.seat not in house.owners
-            and mask_total(house.cards.mask) == house.value  # R7.3: open only
-            and self.holds(house.value + value, card)  # R7.2
+            house
+            for house in self.raisable
+            if house + value <= 13 and self.holds(house + value, card)  # R7.1, R7.2
         ]
 
     def raises(self, card: int) -> list[Raise]:
         """Raises of open houses the mover does not own (R7)."""
         played = ALL_CARDS[card]
-        return [Raise(card=played, house=value) for value in self.raise_targets(card)]
+        return [make_raise(played, value) for value in self.raise_targets(card)]
 
     def may_throw(self, card: int) -> bool:
         """R8.2: the throw restriction (R3.2 is checked by the caller)."""
@@ -173,9 +188,10 @@ class Position:
         if self.breaks_duty(card):
             return  # R3.2: the last card of an owned house's value may only take it
         yield from self.builds(card)
-        yield from self.raises(card)
+        for house in self.raise_targets(card):
+            yield make_raise(played, house)
         if self.may_throw(card):
-            yield Throw(card=played)
+            yield make_throw(played)
 
     def allows(self, move: Take | Build | Raise | Throw) -> bool:
         """Is ``move`` (whose card is in the hand) legal in normal play? Decided without listing moves."""
@@ -251,7 +267,7 @@ class Position:
             return list(self.opening_moves())
         moves: list[Move] = []
         for card in bits(self.hand):
-            moves.extend(self.moves_for_card(card))
+            moves.extend(self.iter_for_card(card))
         return moves
 
 

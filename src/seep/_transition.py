@@ -162,7 +162,10 @@ def transition(state: State, move: Move) -> State:
         phase=phase,
         to_move=to_move,
         bid=bid,
-        hands=tuple(from_mask(hand) for hand in hands),
+        hands=tuple(
+            old if old.mask == hand else from_mask(hand)
+            for old, hand in zip(state.hands, hands, strict=True)
+        ),
         stock=stock,
         face_up=True,
         loose=from_mask(loose),

@@ -208,6 +208,21 @@ def make_take(card: Card, loose: CardSet, house: int | None) -> Take:
     return move
 
 
+def make_raise(card: Card, house: int) -> Raise:
+    """A :class:`Raise` from values already known to be valid."""
+    move = object.__new__(Raise)
+    _set(move, "card", card)
+    _set(move, "house", house)
+    return move
+
+
+def make_throw(card: Card) -> Throw:
+    """A :class:`Throw` of a card already known to be valid."""
+    move = object.__new__(Throw)
+    _set(move, "card", card)
+    return move
+
+
 def make_build(card: Card, loose: CardSet, value: int) -> Build:
     """A :class:`Build` from values already known to be valid."""
     move = object.__new__(Build)
