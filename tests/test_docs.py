@@ -19,6 +19,7 @@ PUBLIC_MODULES = [
     "errors",
     "moves",
     "notation",
+    "perft",
     "records",
     "render",
     "rules",

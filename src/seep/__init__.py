@@ -30,6 +30,7 @@ from seep.errors import (
 )
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.notation import format_move, format_state, parse_move
+from seep.perft import perft, perft_divide
 from seep.rules import (
     apply_move,
     check_move,
@@ -102,6 +103,8 @@ __all__ = [
     "new_deal",
     "next_baazi",
     "parse_move",
+    "perft",
+    "perft_divide",
     "register_variant",
     "state_from_dict",
     "state_to_dict",

@@ -10,9 +10,11 @@ given, so tests drive it in-process.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import IO, Any
 
@@ -254,12 +256,23 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     )
     spec = MatchSpec(variant=variant.name, bots=seats, options=options, mode=args.mode)
     progress = _Progress(args.games, err, not args.no_progress)
-    executor = None
-    if args.workers and args.workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    with contextlib.ExitStack() as stack:
+        executor: Executor | None = None
+        if args.scheduler:
+            from seep.sim import dask_executor
 
-        executor = ProcessPoolExecutor(max_workers=args.workers)
-    try:
+            try:
+                executor = stack.enter_context(dask_executor(args.scheduler))
+            except ImportError as error:
+                print(f"seep simulate: {error}", file=err)
+                return 2
+            except OSError as error:
+                print(f"seep simulate: no Dask scheduler at {args.scheduler}: {error}", file=err)
+                return 1
+        elif args.workers and args.workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            executor = stack.enter_context(ProcessPoolExecutor(max_workers=args.workers))
         results = simulate(
             spec,
             range(args.seed, args.seed + args.games),
@@ -267,9 +280,6 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             alternate=True,
             progress=progress,
         )
-    finally:
-        if executor is not None:
-            executor.shutdown()
     first = summarize(results)
     second = summarize(results, side_of=lambda r: 0 if r.swapped else 1)
     unit = "deal" if args.mode == "deal" else "baazi"
@@ -373,7 +383,13 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--mode", choices=("deal", "baazi"), default="deal")
     sim.add_argument("--iterations", type=int, default=300, help="search bot iterations per move")
-    sim.add_argument("--workers", type=int, default=1, help="local processes")
+    where = sim.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=1, help="local processes")
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the games on a Dask cluster (tcp://host:8786); needs the dask extra",
+    )
     sim.add_argument("--no-progress", action="store_true")
 
     show = commands.add_parser("show", help="render a state, baazi or record file")

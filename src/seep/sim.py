@@ -2,7 +2,8 @@
 
 Each game depends only on its :class:`MatchSpec` and its seed, so results
 are identical whether the games run in this process, in local processes
-(``concurrent.futures.ProcessPoolExecutor``) or on a cluster executor.
+(``concurrent.futures.ProcessPoolExecutor``) or on a Dask cluster
+(:func:`dask_executor`, with the ``dask`` extra).
 
 >>> spec = MatchSpec(variant="standard", bots=("greedy", "random", "greedy", "random"))
 >>> results = simulate(spec, range(2))
@@ -15,10 +16,12 @@ are identical whether the games run in this process, in local processes
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -33,6 +36,7 @@ __all__ = [
     "MatchSpec",
     "Summary",
     "compare",
+    "dask_executor",
     "play_game",
     "simulate",
     "summarize",
@@ -149,6 +153,40 @@ def simulate(
         if progress is not None:
             progress(result)
     return results
+
+
+@contextlib.contextmanager
+def dask_executor(address: object = None, **client_options: Any) -> Iterator[Executor]:
+    """A Dask cluster's :class:`~concurrent.futures.Executor`, for :func:`simulate` and :func:`compare`.
+
+    ``address`` is a scheduler address (``"tcp://host:8786"``), a cluster
+    object (``distributed.LocalCluster``), or ``None`` to start a local
+    cluster on this machine; ``client_options`` go to ``distributed.Client``.
+    The context manager connects a client, yields ``client.get_executor()``
+    and closes the client (and a cluster it started) on exit. Results are the
+    same as in-process for the same seeds.
+
+    Needs the ``dask`` extra (``pip install 'seep-rules[dask]'``); without it,
+    raises :class:`ImportError` saying so. The workers need ``seep`` installed
+    too, at the same version.
+
+    .. code-block:: python
+
+        with dask_executor("tcp://scheduler:8786") as executor:
+            results = simulate(spec, range(10_000), executor=executor)
+    """
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError as error:
+        raise ImportError(
+            "seep.sim.dask_executor needs Dask's distributed scheduler: "
+            "pip install 'seep-rules[dask]'"
+        ) from error
+    client = distributed.Client(address, **client_options)
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
 
 
 @attrs.frozen(kw_only=True)

@@ -1,0 +1,495 @@
+"""The seep benchmark suite.
+
+Run from the repository root::
+
+    python benchmarks/run.py [--quick] [--seconds S] [--json OUT.json] [--compare OLD.json [NEW.json]]
+
+Machines are shared and noisy, so every run first measures a fixed
+pure-Python **baseline** (shuffling and sorting 52-element lists) in the same
+process, and every figure is printed as a raw number and as a ratio to that
+baseline (for memory: to the size of a fixed pure-Python object). Compare the
+ratios between runs, not the raw numbers: ``--compare OLD.json`` runs the
+suite and prints, for every benchmark, ``ratio now / ratio then`` (above 1:
+faster, or for memory larger); ``--compare OLD.json NEW.json`` compares two
+saved runs without running anything. ``--json`` saves the results with the
+machine's description.
+
+What is measured (every position is built deterministically from seeds; the
+suite stores nothing):
+
+``deals/s <variant>``
+    Whole random deals of each built-in variant: ``new_deal(seed)``, then
+    uniformly random legal moves until the deal is over. The random policy
+    counts the moves (``count_legal_moves``) and walks ``iter_legal_moves``
+    to the chosen index, so a crowded taash floor never builds its whole
+    move list; the figure covers dealing, generation and ``apply_move``.
+``legal_moves/s``
+    ``legal_moves`` with its per-state cache cleared, over a corpus of early
+    (plies 0-8), middle (20-28) and late (40-47) positions of seeded deals of
+    all four variants.
+``apply_move/s (cached)``, ``apply_move/s (uncached)``
+    ``apply_move`` of the first legal move over the same corpus, with the
+    legal-move cache filled (legality is a set lookup) and cleared
+    (legality is checked by the generator).
+``hash/s``, ``eq/s (equal)``, ``eq/s (unequal)``
+    ``hash`` of corpus states with the cached hash cleared; ``==`` between a
+    state and an equal copy (a distinct object), and between neighbouring
+    states of the corpus.
+``bytes/state``
+    ``tracemalloc``: memory per state kept, for the states of seeded deals
+    (states share their unchanged parts, as in a search tree) and for
+    standalone states loaded from JSON documents.
+``count/s``, ``legal_moves/s``, ``MoveChoice walk/s`` (crowded)
+    On crowded floors (12 to 20 loose cards, 3 in hand, standard and
+    taash, up to a few thousand legal moves each) and on floors with many
+    houses: ``count_legal_moves``, ``legal_moves`` (cache cleared) and a
+    seeded random walk through :class:`seep.choice.MoveChoice` to a complete
+    move.
+
+Benchmarks are never timed assertions in the tests; ``tests/test_benchmarks.py``
+only runs ``--quick`` with tiny durations and checks the JSON's shape.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import random
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from itertools import islice, pairwise
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+import seep
+from seep import (
+    apply_move,
+    count_legal_moves,
+    iter_legal_moves,
+    legal_moves,
+    new_deal,
+    state_from_dict,
+    state_to_dict,
+)
+from seep.cards import ALL_CARDS
+from seep.choice import MoveChoice
+from seep.errors import SeepError
+from seep.moves import Move
+from seep.state import State
+from seep.testing import position
+
+FORMAT = "seep-bench/1"
+VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
+
+
+# -- measuring ---------------------------------------------------------------
+
+
+def rate(work: Callable[[], int], seconds: float) -> float:
+    """Units of work per second, over at least ``seconds`` (and at least one call)."""
+    done = 0
+    start = time.perf_counter()
+    while True:
+        done += work()
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def baseline() -> int:
+    """The fixed pure-Python workload: shuffle and sort a 52-element list 50 times (1 unit)."""
+    rng = random.Random(0)
+    deck = list(range(52))
+    for _ in range(50):
+        rng.shuffle(deck)
+        sorted(deck)
+    return 1
+
+
+def baseline_bytes() -> float:
+    """The memory baseline: bytes of a fixed pure-Python record (a dict of 14 small values)."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = [{f"field{i}": (i, str(i), [i] * 4) for i in range(14)} for _ in range(200)]
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    return (after - before) / len(kept)
+
+
+# -- positions ---------------------------------------------------------------
+
+
+def random_move(state: State, rng: random.Random) -> Move:
+    """A uniformly random legal move, without building the whole list."""
+    index = rng.randrange(count_legal_moves(state))
+    return next(islice(iter_legal_moves(state), index, None))
+
+
+def random_deal(variant: str, seed: int) -> list[State]:
+    """Every state of one seeded deal played by uniformly random legal moves."""
+    rng = random.Random(seed)
+    state = new_deal(variant, seed=seed)
+    states = [state]
+    while not state.is_over:
+        state = apply_move(state, random_move(state, rng))
+        states.append(state)
+    return states
+
+
+def clear_caches(state: State) -> None:
+    """Forget the state's cached legal moves and hash."""
+    object.__setattr__(state, "_legal_cache", None)
+    if hasattr(state, "_attrs_cached_hash"):
+        object.__setattr__(state, "_attrs_cached_hash", None)
+
+
+def play_corpus(deals: int) -> list[State]:
+    """Early, middle and late positions of seeded random deals of every variant."""
+    found: list[State] = []
+    for variant in VARIANTS:
+        for seed in range(deals):
+            states = random_deal(variant, 1000 + seed)
+            for ply in (*range(0, 9, 2), *range(20, 29, 2), *range(40, 48, 2)):
+                if ply < len(states) and not states[ply].is_over:
+                    found.append(states[ply])
+    for state in found:
+        clear_caches(state)
+    return found
+
+
+def crowded_corpus(per_size: int, max_moves: int = 5000) -> list[State]:
+    """Seeded crowded floors (12..20 loose cards, 3 in hand) and floors with many houses."""
+    found: list[State] = []
+    cards = [str(card) for card in ALL_CARDS]
+    for variant in ("standard", "taash"):
+        for loose in (12, 14, 16, 18, 20):
+            seed = 0
+            kept = 0
+            while kept < per_size:
+                rng = random.Random(f"{variant}/{loose}/{seed}")
+                seed += 1
+                deck = cards[:]
+                rng.shuffle(deck)
+                state = position(
+                    variant, hand=" ".join(deck[:3]), loose=" ".join(deck[3 : 3 + loose])
+                )
+                if count_legal_moves(state) <= max_moves:
+                    found.append(state)
+                    kept += 1
+    found.extend(houses_corpus(per_size * 2))
+    for state in found:
+        clear_caches(state)
+    return found
+
+
+def houses_corpus(count: int) -> list[State]:
+    """Seeded floors with four or five houses (9..13) and 4 to 8 loose cards."""
+    found: list[State] = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(f"houses/{seed}")
+        seed += 1
+        values = sorted(rng.sample(range(9, 14), rng.choice((4, 5))))
+        deck = list(range(52))
+        rng.shuffle(deck)
+        houses = []
+        for value in values:
+            # One pair of cards summing to the value (an open house), or two (locked).
+            group: list[int] = []
+            for _ in range(2 if rng.random() < 0.3 else 1):
+                pair = _pair_summing(deck, value, rng)
+                if pair is not None:
+                    group.extend(pair)
+            if group:
+                owners = [rng.randrange(1, 4)]
+                houses.append((value, " ".join(str(ALL_CARDS[c]) for c in group), owners))
+        hand = " ".join(str(ALL_CARDS[c]) for c in deck[:3])
+        loose = " ".join(str(ALL_CARDS[c]) for c in deck[3 : 3 + rng.randint(4, 8)])
+        try:
+            state = position("standard", hand=hand, loose=loose, houses=houses, to_move=0)
+        except SeepError:
+            continue
+        found.append(state)
+    return found
+
+
+def _pair_summing(deck: list[int], value: int, rng: random.Random) -> list[int] | None:
+    """Remove and return two cards of ``deck`` whose capture values sum to ``value``."""
+    candidates = [
+        (i, j)
+        for i in range(3, len(deck))
+        for j in range(i + 1, len(deck))
+        if deck[i] // 4 + deck[j] // 4 + 2 == value
+    ]
+    if not candidates:
+        return None
+    i, j = rng.choice(candidates)
+    pair = [deck[i], deck[j]]
+    del deck[j], deck[i]
+    return pair
+
+
+def choice_walk(state: State, rng: random.Random) -> Move:
+    """A random walk through :class:`MoveChoice` to a complete move."""
+    choice = MoveChoice.start(state)
+    while choice.move is None:
+        choice = choice.choose(rng.choice(choice.options()))
+    return choice.move
+
+
+# -- the suite ----------------------------------------------------------------
+
+
+@attrs.frozen
+class Result:
+    name: str
+    value: float
+    unit: str
+    ratio: float
+
+
+def machine() -> dict[str, Any]:
+    return {
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "processor": platform.processor(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "cpu_count": os.cpu_count(),
+        "seep": seep.__version__,
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
+    """Run every benchmark for about ``seconds`` each; the JSON document of the run."""
+    results: list[Result] = []
+    # The baseline is measured at the start, in the middle and at the end; the
+    # ratios use its mean, which evens out some of a shared machine's drift.
+    bases = [rate(baseline, seconds)]
+    rates: list[tuple[str, float]] = []
+
+    def record(name: str, value: float) -> None:
+        rates.append((name, value))
+        print(f"[{len(rates):>2}] {name}", file=sys.stderr)
+
+    for variant in VARIANTS:
+        seeds = iter(range(10**9))
+
+        def one_deal(variant: str = variant, seeds: Any = seeds) -> int:
+            random_deal(variant, next(seeds))
+            return 1
+
+        record(f"deals/s {variant}", rate(one_deal, seconds))
+
+    positions = play_corpus(1 if quick else 6)
+    moves = {id(state): legal_moves(state)[0] for state in positions}
+
+    def generate_all() -> int:
+        for state in positions:
+            object.__setattr__(state, "_legal_cache", None)
+            legal_moves(state)
+        return len(positions)
+
+    record("legal_moves/s (play corpus)", rate(generate_all, seconds))
+
+    def apply_cached() -> int:
+        for state in positions:
+            legal_moves(state)
+            apply_move(state, moves[id(state)])
+        return len(positions)
+
+    def apply_uncached() -> int:
+        for state in positions:
+            object.__setattr__(state, "_legal_cache", None)
+            apply_move(state, moves[id(state)])
+        return len(positions)
+
+    record("apply_move/s (cached legality)", rate(apply_cached, seconds))
+    record("apply_move/s (uncached legality)", rate(apply_uncached, seconds))
+
+    def hash_all() -> int:
+        for state in positions:
+            clear_caches(state)
+            hash(state)
+        return len(positions)
+
+    copies = [(state, state_from_dict(state_to_dict(state))) for state in positions]
+    neighbours = list(pairwise(positions))
+
+    def eq_equal() -> int:
+        for state, copy in copies:
+            state == copy  # noqa: B015
+        return len(copies)
+
+    def eq_unequal() -> int:
+        for state, other in neighbours:
+            state == other  # noqa: B015
+        return len(neighbours)
+
+    record("hash/s (cache cleared)", rate(hash_all, seconds))
+    record("eq/s (equal copies)", rate(eq_equal, seconds))
+    record("eq/s (unequal states)", rate(eq_unequal, seconds))
+
+    bases.append(rate(baseline, seconds))
+    memory_base = baseline_bytes()
+    for name, value in memory(quick).items():
+        results.append(Result(name, value, "bytes", value / memory_base))
+    results.append(Result("baseline bytes/record", memory_base, "bytes", 1.0))
+
+    crowded = crowded_corpus(1 if quick else 3)
+
+    def count_all() -> int:
+        for state in crowded:
+            object.__setattr__(state, "_legal_cache", None)
+            count_legal_moves(state)
+        return len(crowded)
+
+    def list_all() -> int:
+        for state in crowded:
+            object.__setattr__(state, "_legal_cache", None)
+            legal_moves(state)
+        return len(crowded)
+
+    walker = random.Random(0)
+
+    def walk_all() -> int:
+        for state in crowded:
+            object.__setattr__(state, "_legal_cache", None)
+            choice_walk(state, walker)
+        return len(crowded)
+
+    record("count_legal_moves/s (crowded corpus)", rate(count_all, seconds))
+    record("legal_moves/s (crowded corpus)", rate(list_all, seconds))
+    record("MoveChoice walks/s (crowded corpus)", rate(walk_all, seconds))
+    bases.append(rate(baseline, seconds))
+
+    base = sum(bases) / len(bases)
+    results[:0] = [Result("baseline units/s", base, "per s", 1.0)] + [
+        Result(name, value, "per s", value / base) for name, value in rates
+    ]
+
+    return {
+        "format": FORMAT,
+        "machine": machine(),
+        "seconds": seconds,
+        "baseline runs": bases,
+        "quick": quick,
+        "corpus": {
+            "play positions": len(positions),
+            "crowded positions": len(crowded),
+            "crowded legal moves": sum(count_legal_moves(state) for state in crowded),
+        },
+        "results": {
+            result.name: {"value": result.value, "unit": result.unit, "ratio": result.ratio}
+            for result in results
+        },
+    }
+
+
+def memory(quick: bool) -> dict[str, float]:
+    """Bytes per state kept: the states of seeded deals, and standalone loaded states."""
+    deals = 1 if quick else 4
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = [state for seed in range(deals) for state in random_deal("standard", seed)]
+        for state in kept:
+            object.__setattr__(state, "_legal_cache", None)
+        shared = (tracemalloc.get_traced_memory()[0] - before) / len(kept)
+        docs = [state_to_dict(state) for state in kept]
+        before = tracemalloc.get_traced_memory()[0]
+        loaded = [state_from_dict(doc) for doc in docs]
+        alone = (tracemalloc.get_traced_memory()[0] - before) / len(loaded)
+    finally:
+        tracemalloc.stop()
+    return {"bytes/state (a deal's states)": shared, "bytes/state (loaded alone)": alone}
+
+
+# -- output ---------------------------------------------------------------------
+
+
+def table(doc: dict[str, Any]) -> str:
+    lines = [f"{'benchmark':<44}{'value':>14}  {'unit':<7}{'x baseline':>11}"]
+    for name, result in doc["results"].items():
+        lines.append(
+            f"{name:<44}{result['value']:>14,.1f}  {result['unit']:<7}{result['ratio']:>11.4f}"
+        )
+    return "\n".join(lines)
+
+
+def comparison(old: dict[str, Any], new: dict[str, Any]) -> str:
+    """Ratio of ratios, benchmark by benchmark (above 1: more per second, or more bytes, now)."""
+    lines = [
+        f"old: {old['machine'].get('date', '?')} {old['machine'].get('platform', '?')}",
+        f"new: {new['machine'].get('date', '?')} {new['machine'].get('platform', '?')}",
+        f"{'benchmark':<44}{'old ratio':>11}{'new ratio':>11}{'new/old':>9}",
+    ]
+    for name, result in new["results"].items():
+        before = old["results"].get(name)
+        if before is None or name.startswith("baseline"):
+            continue
+        change = result["ratio"] / before["ratio"] if before["ratio"] else float("nan")
+        lines.append(f"{name:<44}{before['ratio']:>11.4f}{result['ratio']:>11.4f}{change:>9.3f}")
+    missing = sorted(set(old["results"]) - set(new["results"]))
+    if missing:
+        lines.append("only in the old run: " + ", ".join(missing))
+    return "\n".join(lines)
+
+
+def load(path: str) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+    if doc.get("format") != FORMAT:
+        raise SystemExit(f"{path}: not a {FORMAT} document")
+    return doc
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="The seep benchmark suite (see the module docstring for what is measured)."
+    )
+    parser.add_argument("--quick", action="store_true", help="small corpora and short runs")
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="time per benchmark (default 1.0, quick 0.2)"
+    )
+    parser.add_argument("--json", help="write the results, with the machine's description")
+    parser.add_argument(
+        "--compare",
+        nargs="+",
+        metavar="JSON",
+        help="OLD: run and compare with OLD; OLD NEW: compare two saved runs only",
+    )
+    args = parser.parse_args(argv)
+    if args.compare and len(args.compare) > 2:
+        parser.error("--compare takes OLD.json or OLD.json NEW.json")
+    if args.compare and len(args.compare) == 2:
+        print(comparison(load(args.compare[0]), load(args.compare[1])))
+        return 0
+    seconds = args.seconds if args.seconds is not None else (0.2 if args.quick else 1.0)
+    doc = run_suite(seconds, args.quick)
+    print(f"seep {seep.__version__}, Python {platform.python_version()}, {platform.platform()}")
+    corpus = doc["corpus"]
+    print(
+        f"corpus: {corpus['play positions']} play positions, {corpus['crowded positions']} "
+        f"crowded positions with {corpus['crowded legal moves']} legal moves in all"
+    )
+    print(table(doc))
+    if args.json:
+        Path(args.json).write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    if args.compare:
+        print()
+        print(comparison(load(args.compare[0]), doc))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

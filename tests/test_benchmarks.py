@@ -1,0 +1,62 @@
+"""A smoke test of the benchmark suite: ``--quick`` with tiny durations, and the JSON's shape.
+
+Nothing here is timed: the figures are never asserted, only their presence.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        f"seep_benchmarks_{name}", BENCHMARKS / f"{name}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_quick_suite_writes_and_compares_its_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = _load("run")
+    out = tmp_path / "bench.json"
+    assert run.main(["--quick", "--seconds", "0.001", "--json", str(out)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["format"] == "seep-bench/1"
+    assert {"platform", "python", "cpu_count", "seep"} <= set(doc["machine"])
+    assert doc["quick"] is True
+    results = doc["results"]
+    for variant in ("standard", "standard-2p", "taash", "taash-2p"):
+        assert f"deals/s {variant}" in results
+    for name in (
+        "baseline units/s",
+        "legal_moves/s (play corpus)",
+        "apply_move/s (cached legality)",
+        "hash/s (cache cleared)",
+        "eq/s (equal copies)",
+        "bytes/state (a deal's states)",
+        "count_legal_moves/s (crowded corpus)",
+        "legal_moves/s (crowded corpus)",
+        "MoveChoice walks/s (crowded corpus)",
+    ):
+        assert name in results
+    for result in results.values():
+        assert set(result) == {"value", "unit", "ratio"}
+        assert result["value"] > 0 and result["ratio"] > 0
+    assert results["baseline units/s"]["ratio"] == 1.0
+    printed = capsys.readouterr().out
+    assert "x baseline" in printed and "deals/s taash-2p" in printed
+
+    assert run.main(["--compare", str(out), str(out)]) == 0
+    compared = capsys.readouterr().out
+    assert "new/old" in compared and "1.000" in compared
