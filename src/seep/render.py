@@ -140,17 +140,22 @@ def render_state(state: State) -> str:
 
 
 def render_sheet(rows: Iterable[SheetRow]) -> str:
-    """The score sheet (rows of :class:`seep.baazi.SheetRow`): cards and seeps in their own columns."""
-    lines = [
-        "deal dealer bid | team 0: cards seeps total | team 1: cards seeps total |  lead  banked",
-    ]
+    """The score sheet (rows of :class:`seep.baazi.SheetRow`): cards and seeps in their own columns.
+
+    The banked column appears only in matches that bank points (R11.6).
+    """
+    rows = list(rows)
+    banking = any(row.banked != (0, 0) for row in rows)
+    header = "deal dealer bid | team 0: cards seeps total | team 1: cards seeps total |  lead"
+    lines = [header + ("  banked" if banking else "")]
     for row in rows:
         cards, seeps, totals = row.cards, row.seeps, row.totals
         bid = "-" if row.bid is None else str(row.bid)
+        banked = f"  {row.banked[0]}-{row.banked[1]}" if banking else ""
         lines.append(
             f"{row.deal:>4} {row.dealer:>6} {bid:>3} |"
             f" {cards[0]:>14} {seeps[0]:>5} {totals[0]:>5} |"
             f" {cards[1]:>14} {seeps[1]:>5} {totals[1]:>5} |"
-            f" {row.lead:>5}  {row.banked[0]}-{row.banked[1]}"
+            f" {row.lead:>5}{banked}"
         )
     return "\n".join(lines)
