@@ -17,3 +17,8 @@ def rule_of(state: State, text: str) -> str:
     with pytest.raises(IllegalMoveError) as info:
         apply_move(state, parse_move(text))
     return info.value.rule
+
+
+def play(state: State, text: str) -> State:
+    """The state after the move ``text``."""
+    return apply_move(state, parse_move(text))

@@ -8,10 +8,9 @@ from functools import cache
 
 import pytest
 
-from rulebook import moves
+from rulebook import moves, play, rule_of
 from seep import (
     CardSet,
-    IllegalMoveError,
     State,
     apply_move,
     is_legal,
@@ -20,17 +19,6 @@ from seep import (
     parse_move,
 )
 from seep.testing import position
-
-
-def refused(state: State, text: str) -> str:
-    with pytest.raises(IllegalMoveError) as info:
-        apply_move(state, parse_move(text))
-    return info.value.rule
-
-
-def play(state: State, text: str) -> State:
-    return apply_move(state, parse_move(text))
-
 
 # --- R3.1 -------------------------------------------------------------------
 
@@ -57,8 +45,8 @@ def test_r3_1_every_move_plays_exactly_one_hand_card(text: str) -> None:
 def test_r3_1_card_not_in_hand_is_refused() -> None:
     """R3.1: the card played must come from the player's hand."""
     state = position(hand="7S 2H", loose="3C 4D")
-    assert refused(state, "take 7H 3C 4D") == "R3.1"
-    assert refused(state, "throw KD") == "R3.1"
+    assert rule_of(state, "take 7H 3C 4D") == "R3.1"
+    assert rule_of(state, "throw KD") == "R3.1"
 
 
 def test_r3_1_one_move_per_turn_then_next_seat() -> None:
@@ -84,17 +72,17 @@ def test_r3_2_owners_last_card_of_value_may_only_take_the_house() -> None:
 
 def test_r3_2_building_with_owners_last_card_refused() -> None:
     """R3.2: building a new house of 13 with the last nine is refused, though a king is kept."""
-    assert refused(owner_of_nine(), "build 9S 4D =13") == "R3.2"
+    assert rule_of(owner_of_nine(), "build 9S 4D =13") == "R3.2"
 
 
 def test_r3_2_adding_owners_last_card_to_own_house_refused() -> None:
     """R3.2: adding the last nine to one's own house of 9 is refused."""
-    assert refused(owner_of_nine(), "build 9S =9") == "R3.2"
+    assert rule_of(owner_of_nine(), "build 9S =9") == "R3.2"
 
 
 def test_r3_2_throwing_owners_last_card_refused() -> None:
     """R3.2: throwing the owner's last nine is refused."""
-    assert refused(owner_of_nine(), "throw 9S") == "R3.2"
+    assert rule_of(owner_of_nine(), "throw 9S") == "R3.2"
 
 
 def test_r3_2_owner_with_a_second_card_may_add() -> None:
@@ -119,7 +107,7 @@ def test_r3_2_new_house_needs_another_card_of_its_value() -> None:
     """R3.2 (R5.2): building a new house of 9 without keeping a nine is refused."""
     state = position(hand="4C 2H", loose="5D KC")
     assert "build 4C 5D =9" not in moves(state)
-    assert refused(state, "build 4C 5D =9") == "R3.2"
+    assert rule_of(state, "build 4C 5D =9") == "R3.2"
     kept = position(hand="4C 9H", loose="5D KC")
     assert "build 4C 5D =9" in moves(kept)
 
@@ -132,21 +120,21 @@ def test_r3_2_opponent_adding_becomes_coowner_with_the_duty() -> None:
     assert after.house(9).locked  # type: ignore[union-attr]
     without = position(hand="4C 2H", loose="5D KC", houses=[(9, "4S 5H", [1])])
     assert "build 4C 5D =9" not in moves(without)
-    assert refused(without, "build 4C 5D =9") == "R6.3"  # R6.3 applies R3.2 to a new co-owner
+    assert rule_of(without, "build 4C 5D =9") == "R6.3"  # R6.3 applies R3.2 to a new co-owner
 
 
 def test_r3_2_opponent_may_not_add_its_last_card_of_the_value() -> None:
     """R3.2/R6.3: adding one's only nine to an opponent's house of 9 would leave no nine."""
     state = position(hand="9S 2H", loose="KC", houses=[(9, "4S 5H", [1])])
     assert moves(state) == {"take 9S #9", "throw 2H"}
-    assert refused(state, "build 9S =9") == "R6.3"  # R6.3 applies R3.2 to a new co-owner
+    assert rule_of(state, "build 9S =9") == "R6.3"  # R6.3 applies R3.2 to a new co-owner
 
 
 def test_r3_2_coowners_last_card_may_only_take_the_house() -> None:
     """R3.2: a co-owner has the same duty: the last nine may only take the house."""
     state = position(hand="9S 3C", loose="KD 2D", houses=[(9, "4S 5H 4C 5D", [0, 1])])
     assert moves(state) == {"take 9S #9", "throw 3C"}
-    assert refused(state, "build 9S =9") == "R3.2"
+    assert rule_of(state, "build 9S =9") == "R3.2"
 
 
 def test_r3_2_partner_exemption_adding_to_partners_house() -> None:
