@@ -32,6 +32,7 @@ from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.notation import format_move, format_state, parse_move
 from seep.perft import perft, perft_divide
 from seep.rules import (
+    MoveList,
     apply_move,
     check_move,
     count_legal_moves,
@@ -72,6 +73,7 @@ __all__ = [
     "MisdealError",
     "Move",
     "MoveChoice",
+    "MoveList",
     "NotationError",
     "Phase",
     "Raise",

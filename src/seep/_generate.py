@@ -1,16 +1,27 @@
 """Legal move generation (R2.4, R2.6, R3 to R8), one played card at a time.
 
-The engine works on integer masks; :class:`~seep.moves.Move` objects are
-built only for the moves it returns.
+The engine works on integer masks. For each card it first works out a
+*plan* (which pick-ups, which house values to build into, which houses to
+raise, whether it may be thrown); counting needs nothing more, and
+:class:`~seep.moves.Move` objects are built only for the moves asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
 from seep._bits import VALUE_MASKS, bits, mask_total
-from seep._groups import based_unions, groups, is_union_of_groups, maximal_packings, unions
+from seep._groups import (
+    based_unions,
+    floor_table,
+    groups,
+    is_union_of_groups,
+    loose_sums,
+    maximal_packings,
+    value_packings,
+    value_sums,
+    value_unions,
+)
 from seep._structure import in_opening_round
 from seep.cards import ALL_CARDS, from_mask
 from seep.moves import (
@@ -29,174 +40,299 @@ from seep.state import House, Phase, State
 from seep.variants import Opening, Pickup, ThrowRule
 
 HOUSE_VALUES = range(9, 14)
-_SUMS = (1 << 14) - 1
+#: Bit ``v`` for every house value ``v`` (R5.1).
+_HOUSE_BITS = sum(1 << value for value in HOUSE_VALUES)
+_VALUE_OF = tuple(card // 4 + 1 for card in range(52))
+#: ``_VALUE_MASK_OF_BIT[1 << v]``: the four cards of value ``v``.
+_VALUE_MASK_OF_BIT = {1 << value: VALUE_MASKS[value] for value in range(1, 14)}
+#: The moves that need no floor search, made once: ``_THROWS[card]``, ``_RAISES[card][house]``.
+_THROWS = tuple(make_throw(card) for card in ALL_CARDS)
+_RAISES = tuple({house: make_raise(card, house) for house in HOUSE_VALUES} for card in ALL_CARDS)
+# Enum members read once (reading them from their class is slow in the hot path).
+_BID_OPENING = Opening.BID
+_HOUSE_ROUND = Opening.HOUSE_ROUND
+_FREE_CHOICE = Pickup.FREE_CHOICE
+_THROW_ANY = ThrowRule.ANY
+
+#: A card's plan: loose sets it takes alone, loose sets it takes with the
+#: house of its value (both as keys, see :meth:`Position.cards`), house
+#: values it may build into, open houses it may raise (both as bit ``v`` for
+#: value ``v``), and whether it may be thrown.
+Plan = tuple[tuple[int, ...], tuple[int, ...], int, int, bool]
 
 
 class Position:
-    """The facts about a state that move generation for its mover needs."""
+    """The facts about a state that move generation for its mover needs.
+
+    Sets of values are int masks with bit ``v`` for value ``v``: the house
+    values standing, those the mover owns, those a build must keep a card of
+    (R3.2, R6.3) and the open houses the mover may raise (R7.1, R7.3).
+
+    Sets of loose cards are *keys*: on a floor of a few cards, sets of
+    positions in the list of the floor's values (so that searches are cached
+    by values, whatever the suits), on a crowded floor the card masks
+    themselves; :meth:`cards` turns a key into a mask.
+    """
 
     __slots__ = (
         "first_play_bid",
+        "free",
         "hand",
+        "house_values",
         "houses",
+        "keep",
         "loose",
+        "masks",
         "opening_round",
         "owned",
-        "partner",
         "pickup",
         "raisable",
         "seat",
-        "state",
         "sums",
-        "throw_rule",
+        "throw_any",
+        "values",
     )
 
     def __init__(self, state: State) -> None:
         seat = state.to_move
         assert seat is not None
-        self.state = state
+        variant = state.variant
         self.seat = seat
         self.hand = state.hands[seat].mask
-        self.loose = state.loose.mask
-        # Bit s is set when some loose cards sum to s (s <= 13): a cheap test before any search.
-        sums = 1
-        for index in bits(self.loose):
-            sums |= (sums << (index // 4 + 1)) & _SUMS
-        self.sums = sums
-        self.houses: dict[int, House] = {house.value: house for house in state.houses}
-        self.owned = frozenset(h.value for h in state.houses if seat in h.owners)
-        # R7.1, R7.3: only open houses the mover does not own can be raised.
-        self.raisable = [
-            h.value
-            for h in state.houses
-            if seat not in h.owners and mask_total(h.cards.mask) == h.value
-        ]
-        self.partner = state.variant.partner_of(seat)
-        self.pickup = state.variant.pickup
-        self.throw_rule = state.variant.throw_rule
+        loose = self.loose = state.loose.mask
+        table = floor_table(loose)
+        if table is None:
+            self.values = self.masks = None
+            self.sums = loose_sums(loose)
+        else:
+            self.values, self.masks = table
+            self.sums = value_sums(self.values)
+        houses: dict[int, House] = {}
+        house_values = owned = raisable = 0
+        keep = _HOUSE_BITS  # R5.2, R3.2: a new house needs a card of its value kept
+        if state.houses:
+            partner = variant.partner_of(seat)
+            for house in state.houses:
+                value = house.value
+                bit = 1 << value
+                houses[value] = house
+                house_values |= bit
+                owners = house.owners
+                if seat in owners:
+                    owned |= bit
+                else:
+                    if partner in owners:
+                        keep &= ~bit  # R6.3: adding to the partner's house keeps no card
+                    if mask_total(house.cards.mask) == value:
+                        raisable |= bit  # R7.1, R7.3: open and not the mover's
+        self.houses = houses
+        self.house_values = house_values
+        self.owned = owned
+        self.keep = keep
+        self.raisable = raisable
+        self.pickup = variant.pickup
+        self.free = variant.pickup is _FREE_CHOICE
+        self.throw_any = variant.throw_rule is _THROW_ANY
+        opening = variant.opening
         # R2.6: the bidder's first play must use the bid.
-        self.first_play_bid = (
-            state.bid if state.variant.opening is Opening.BID and state.plays == 0 else None
+        self.first_play_bid = state.bid if opening is _BID_OPENING and state.plays == 0 else None
+        self.opening_round = opening is _HOUSE_ROUND and in_opening_round(
+            variant, state.plays, state.bid
         )
-        self.opening_round = in_opening_round(state.variant, state.plays, state.bid)
+
+    @property
+    def special(self) -> bool:
+        """True in the bidder's first play (R2.6) and the taash opening round (R11.2)."""
+        return self.first_play_bid is not None or self.opening_round
 
     def holds(self, value: int, without: int) -> bool:
         """True if the mover holds a card of ``value`` apart from card index ``without``."""
         return bool(self.hand & ~(1 << without) & VALUE_MASKS[value])
 
-    def take_options(self, card: int) -> list[tuple[int, int | None]]:
-        """Pick-ups with ``card`` as (loose mask, house value or None), in canonical order."""
-        value = card // 4 + 1
-        house_value = value if value in self.houses else None
-        if self.pickup is Pickup.TAKE_EVERYTHING:
-            # R4.3: the house of the value and a maximal set of disjoint groups.
-            packings = maximal_packings(self.loose, value) if self.sums >> value & 1 else ()
-            if packings:
-                return [(packing, house_value) for packing in packings]
-            return [(0, value)] if house_value is not None else []
-        # R11.3: free choice, any union of disjoint groups and/or the house, at least one.
-        options = sorted(unions(self.loose, value))
-        found: list[tuple[int, int | None]] = []
-        if not self.breaks_duty(card):  # R3.2: the owner's last card must take the house
-            found = [(union, None) for union in options if union]
-        if house_value is not None:
-            found.extend((union, house_value) for union in options)
-        return found
+    def plan(self, card: int) -> Plan:
+        """What ``card`` may do in normal play (see :data:`Plan`)."""
+        return self.plans(1 << card)[1][0]
 
-    def takes(self, card: int) -> list[Take]:
-        """Pick-ups with ``card`` (R4)."""
-        played = ALL_CARDS[card]
-        return [
-            make_take(played, from_mask(loose), house) for loose, house in self.take_options(card)
-        ]
+    def plans(self, cards: int) -> tuple[list[int], list[Plan], list[int]]:
+        """The plans of the cards of the mask ``cards`` in normal play (see :data:`Plan`).
 
-    def can_pick_up(self, value: int) -> bool:
-        """True if a card of ``value`` could pick something up (R8.2)."""
-        return value in self.houses or bool(self.sums >> value & 1)
-
-    def build_targets(self, card: int) -> Iterator[int]:
-        """House values ``card`` may go into as far as R3.2, R5.2 and R6.3 are concerned."""
-        value = card // 4 + 1
-        for target in HOUSE_VALUES:
-            if target < value:
+        Returns the cards, lowest first, their plans, and the running total
+        of their numbers of moves. A card that may only take its house
+        (R3.2) has no targets, raises or throw. One loop does every card:
+        this is the hot path of play.
+        """
+        hand = self.hand
+        sums = self.sums
+        house_values = self.house_values
+        pickable = sums | house_values
+        owned = self.owned
+        keep = self.keep
+        raisable = self.raisable
+        free = self.free
+        throw_any = self.throw_any
+        values = self.values
+        loose = self.loose
+        listed: list[int] = []
+        plans: list[Plan] = []
+        ends: list[int] = []
+        total = 0
+        while cards:
+            card_bit = cards & -cards
+            cards ^= card_bit
+            card = card_bit.bit_length() - 1
+            value = _VALUE_OF[card]
+            bit = 1 << value
+            others = hand ^ card_bit
+            has_house = house_values & bit
+            # R3.2: the owner's last card of a house's value may only take the house.
+            bound = owned & bit and not others & VALUE_MASKS[value]
+            plain: tuple[int, ...] = ()
+            housed: tuple[int, ...] = ()
+            if free:  # R11.3: any union of groups and/or the house, at least one
+                options = self.house_sets(value, value) if sums & bit else (0,)
+                if not bound:
+                    plain = options[1:]  # options[0] is the empty set
+                if has_house:
+                    housed = options
+            elif sums & bit:  # R4.3: the house of the value and a maximal set of groups
+                if values is None:
+                    packings = maximal_packings(loose, value)
+                else:
+                    packings = value_packings(values, value)
+                if has_house:
+                    housed = packings
+                else:
+                    plain = packings
+            elif has_house:
+                housed = (0,)
+            total += len(plain) + len(housed)
+            listed.append(card)
+            if bound:
+                plans.append((plain, housed, 0, 0, False))
+                ends.append(total)
                 continue
-            if target > value and not self.sums >> (target - value) & 1:
-                continue  # no loose cards make up the rest of the house
-            house = self.houses.get(target)
-            if house is None:
-                if target == value or not self.holds(target, card):
-                    continue  # R5.2: a single card is no house; R3.2: keep a card of it
-            elif self._must_keep(house) and not self.holds(target, card):
-                continue  # R3.2 / R6.3: an owner or new co-owner keeps a card of the value
-            yield target
+            # Targets above the card's value need loose cards making up the rest;
+            # the card's own value needs a standing house (R5.2: one card is no house).
+            targets = (sums << value) & _HOUSE_BITS & ~bit | has_house
+            rest = targets
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if low & keep and not others & _VALUE_MASK_OF_BIT[low]:
+                    targets ^= low  # R3.2, R6.3: an owner keeps a card of the house's value
+                else:
+                    target = low.bit_length() - 1
+                    if values is None:
+                        total += len(based_unions(loose, target - value, target))
+                    else:
+                        total += len(value_unions(values, target - value, target))
+            raises = 0
+            rest = raisable
+            while rest:  # R7.1, R7.2: the new value is at most 13 and a card of it is held
+                low = rest & -rest
+                rest ^= low
+                if others & _VALUE_MASK_OF_BIT.get(low << value, 0):
+                    raises |= low
+                    total += 1
+            throw = throw_any or not pickable & bit  # R8.2, R11.3
+            if throw:
+                total += 1
+            plans.append((plain, housed, targets, raises, throw))
+            ends.append(total)
+        return listed, plans, ends
 
-    def builds(self, card: int) -> Iterator[Build]:
-        """New houses and additions to houses with ``card`` (R5, R6), R3.2 included."""
-        value = card // 4 + 1
+    def iter_for_card(self, card: int, plan: Plan | None = None) -> Iterator[Move]:
+        """The legal moves playing ``card`` in normal play, in canonical order, one at a time.
+
+        ``plan``: the card's plan if already known. On a crowded floor
+        (R3.4, R11.7) a single target can have thousands of builds; this
+        iterator never holds them all.
+        """
+        plain, housed, targets, raises, throw = plan or self.plan(card)
         played = ALL_CARDS[card]
-        for target in self.build_targets(card):
-            for cards in self.house_card_sets(value, target):
-                yield make_build(played, from_mask(cards), target)
+        value = _VALUE_OF[card]
+        cards = self.cards
+        for key in plain:
+            yield make_take(played, from_mask(cards(key)), None)
+        for key in housed:
+            yield make_take(played, from_mask(cards(key)), value)
+        for target in bits(targets):
+            for key in self.house_sets(value, target):
+                yield make_build(played, from_mask(cards(key)), target)
+        for house in bits(raises):
+            yield _RAISES[card][house]
+        if throw:
+            yield _THROWS[card]
 
-    def _must_keep(self, house: House) -> bool:
-        """R6.3: does the mover own ``house`` after adding to it?"""
-        owners = house.owners
-        return self.seat in owners or self.partner not in owners
+    def cards(self, key: int) -> int:
+        """The mask of the loose cards of a key."""
+        masks = self.masks
+        return key if masks is None else masks[key]
 
-    def house_card_sets(self, value: int, target: int) -> tuple[int, ...]:
-        """Loose card sets that join a card of ``value`` in a house of ``target``."""
-        return house_card_sets(self.loose, value, target)
+    def house_sets(self, value: int, target: int) -> tuple[int, ...]:
+        """Keys of the loose sets that join a card of ``value`` in a house of ``target``, sorted.
 
-    def raise_targets(self, card: int) -> list[int]:
-        """Values of the open houses the mover does not own that ``card`` may raise (R7)."""
-        value = card // 4 + 1
-        return [
-            house
-            for house in self.raisable
-            if house + value <= 13 and self.holds(house + value, card)  # R7.1, R7.2
-        ]
+        R5.2: the card's own group (at least one loose card) when ``value``
+        is below ``target``; R5.3, R6.1: optional extra groups of ``target``.
+        """
+        values = self.values
+        if values is None:
+            return based_unions(self.loose, target - value, target)
+        return value_unions(values, target - value, target)
 
-    def raises(self, card: int) -> list[Raise]:
-        """Raises of open houses the mover does not own (R7)."""
-        played = ALL_CARDS[card]
-        return [make_raise(played, value) for value in self.raise_targets(card)]
-
-    def may_throw(self, card: int) -> bool:
-        """R8.2: the throw restriction (R3.2 is checked by the caller)."""
-        if self.throw_rule is ThrowRule.ONLY_IF_NO_PICKUP:
-            return not self.can_pick_up(card // 4 + 1)
-        return True  # R11.3: any card may be thrown
-
-    def breaks_duty(self, card: int) -> bool:
-        """R3.2: playing ``card`` other than to take its house leaves an owned house uncovered."""
-        value = card // 4 + 1
-        return value in self.owned and not self.holds(value, card)
+    def count_for_card(self, card: int) -> int:
+        """The number of moves :meth:`iter_for_card` yields, without building them."""
+        return self.plans(1 << card)[2][0]
 
     def moves_for_card(self, card: int) -> list[Move]:
         """All legal moves playing ``card`` (which must be in the hand), in canonical order."""
-        if self.first_play_bid is not None:
-            return [move for move in self.first_play() if move.card == card]
-        if self.opening_round:
-            return [move for move in self.opening_moves() if move.card == card]
+        if self.special:
+            return [move for move in self.all_moves() if move.card == card]  # type: ignore[union-attr]
         return list(self.iter_for_card(card))
 
-    def iter_for_card(self, card: int) -> Iterator[Move]:
-        """The moves of :meth:`moves_for_card` in normal play, built one at a time."""
+    # -- the parts of a plan, for the factored choice and error messages ----
+
+    def takes(self, card: int) -> list[Take]:
+        """Pick-ups with ``card`` (R4)."""
+        return [move for move in self.iter_for_card(card) if isinstance(move, Take)]
+
+    def take_options(self, card: int) -> list[tuple[int, int | None]]:
+        """Pick-ups with ``card`` as (loose mask, house value or None), in canonical order."""
+        return [(take.loose.mask, take.house) for take in self.takes(card)]
+
+    def can_pick_up(self, value: int) -> bool:
+        """True if a card of ``value`` could pick something up (R8.2)."""
+        return bool((self.house_values | self.sums) >> value & 1)
+
+    def build_targets(self, card: int) -> list[int]:
+        """House values ``card`` may go into as far as R3.2, R5.2 and R6.3 are concerned."""
+        return list(bits(self.plan(card)[2]))
+
+    def builds(self, card: int) -> Iterator[Build]:
+        """New houses and additions to houses with ``card`` (R5, R6), R3.2 included."""
         played = ALL_CARDS[card]
-        for loose, house in self.take_options(card):
-            yield make_take(played, from_mask(loose), house)
-        if self.breaks_duty(card):
-            return  # R3.2: the last card of an owned house's value may only take it
-        yield from self.builds(card)
-        for house in self.raise_targets(card):
-            yield make_raise(played, house)
-        if self.may_throw(card):
-            yield make_throw(played)
+        value = _VALUE_OF[card]
+        for target in self.build_targets(card):
+            for key in self.house_sets(value, target):
+                yield make_build(played, from_mask(self.cards(key)), target)
+
+    def raise_targets(self, card: int) -> list[int]:
+        """Values of the open houses the mover does not own that ``card`` may raise (R7)."""
+        return list(bits(self.plan(card)[3]))
+
+    def may_throw(self, card: int) -> bool:
+        """R8.2, R11.3: may ``card`` be thrown?"""
+        return self.plan(card)[4]
+
+    def breaks_duty(self, card: int) -> bool:
+        """R3.2: playing ``card`` other than to take its house leaves an owned house uncovered."""
+        value = _VALUE_OF[card]
+        return bool(self.owned >> value & 1) and not self.holds(value, card)
 
     def allows(self, move: Take | Build | Raise | Throw) -> bool:
         """Is ``move`` (whose card is in the hand) legal in normal play? Decided without listing moves."""
         card = int(move.card)
-        value = card // 4 + 1
+        value = _VALUE_OF[card]
         if isinstance(move, Take):
             cards = move.loose.mask
             if cards & ~self.loose or not is_union_of_groups(cards, value):
@@ -206,37 +342,26 @@ class Position:
                 return False  # R4.1, R4.2
             if house is not None and house not in self.houses:
                 return False
-            if self.pickup is Pickup.TAKE_EVERYTHING:
+            if not self.free:
                 # R4.3: the house of the value and no group left behind.
                 return (house is not None) == (value in self.houses) and not groups(
                     self.loose & ~cards, value
                 )
             return house is not None or not self.breaks_duty(card)  # R11.3, R3.2
-        if self.breaks_duty(card):
-            return False  # R3.2
+        _, _, targets, raises, throw = self.plan(card)  # nothing but a take after R3.2
         if isinstance(move, Build):
             cards = move.loose.mask
             target = move.value
-            if cards & ~self.loose or target not in self.build_targets(card):
+            if cards & ~self.loose or not targets >> target & 1:
                 return False
             if value == target:
                 return is_union_of_groups(cards, target)  # R6.1
             return bool(cards) and is_union_of_groups(cards, target, target - value)  # R5.2, R5.3
         if isinstance(move, Raise):
-            return move.house in self.raise_targets(card)
-        return self.may_throw(card)
+            return bool(raises >> move.house & 1)
+        return throw
 
-    def count_for_card(self, card: int) -> int:
-        """``len(self.moves_for_card(card))`` without building the moves."""
-        if self.first_play_bid is not None or self.opening_round:
-            return len(self.moves_for_card(card))
-        count = len(self.take_options(card))
-        if self.breaks_duty(card):
-            return count
-        value = card // 4 + 1
-        for target in self.build_targets(card):
-            count += len(self.house_card_sets(value, target))
-        return count + len(self.raise_targets(card)) + self.may_throw(card)
+    # -- the bidder's first play and the taash opening round ----------------
 
     def first_play(self) -> list[Take | Build | Throw]:
         """R2.6: the bidder's first play uses the bid."""
@@ -249,7 +374,7 @@ class Position:
             moves.extend(build for build in self.builds(card) if build.value == bid)
         if moves:
             return sorted(moves)
-        return [Throw(card=ALL_CARDS[c]) for c in bits(self.hand & VALUE_MASKS[bid])]
+        return [_THROWS[card] for card in bits(self.hand & VALUE_MASKS[bid])]
 
     def opening_moves(self) -> list[Build | Throw]:
         """R11.2: in the opening round, build a house if possible, else throw any card."""
@@ -257,7 +382,7 @@ class Position:
         moves: list[Build | Throw] = [b for card in bits(hand) for b in self.builds(card)]
         if moves:
             return moves
-        return [Throw(card=ALL_CARDS[card]) for card in bits(hand)]
+        return [_THROWS[card] for card in bits(hand)]
 
     def all_moves(self) -> list[Move]:
         """Every legal move, in canonical order."""
@@ -269,15 +394,6 @@ class Position:
         for card in bits(self.hand):
             moves.extend(self.iter_for_card(card))
         return moves
-
-
-@lru_cache(maxsize=1 << 15)
-def house_card_sets(loose: int, value: int, target: int) -> tuple[int, ...]:
-    """Loose card sets (masks, sorted) that join a card of ``value`` in a house of ``target``."""
-    if value == target:
-        return tuple(sorted(unions(loose, target)))  # R6.1: the card alone, plus optional groups
-    # R5.2: the card's own group (at least one loose card); R5.3: optional extra groups.
-    return based_unions(loose, target - value, target)
 
 
 def bids(state: State) -> list[Move]:
@@ -302,21 +418,11 @@ def iterate(state: State) -> Iterator[Move]:
         yield from generate(state)
         return
     position = Position(state)
-    if position.first_play_bid is not None or position.opening_round:
+    if position.special:
         yield from position.all_moves()
         return
     for card in bits(position.hand):
         yield from position.iter_for_card(card)
-
-
-def count(state: State) -> int:
-    """``len(generate(state))`` without building the moves."""
-    if state.phase is not Phase.PLAY:
-        return len(generate(state))
-    position = Position(state)
-    if position.first_play_bid is not None or position.opening_round:
-        return len(position.all_moves())
-    return sum(position.count_for_card(card) for card in bits(position.hand))
 
 
 def allows(state: State, move: Take | Build | Raise | Throw) -> bool:
@@ -326,6 +432,6 @@ def allows(state: State, move: Take | Build | Raise | Throw) -> bool:
     if not state.hands[state.to_move].mask >> move.card & 1:
         return False
     position = Position(state)
-    if position.first_play_bid is not None or position.opening_round:
+    if position.special:
         return move in position.all_moves()
     return position.allows(move)

@@ -8,6 +8,7 @@ players.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, product
 
@@ -16,15 +17,167 @@ from seep._bits import VALUE_MASKS, bits, mask_total
 _CACHE_SIZE = 1 << 15
 
 
+# Floors of up to this many loose cards (nearly all floors of a real deal)
+# are searched by value: the answer for a list of values is cached, and the
+# cards are put back in through a table of the floor's subsets. Cards are
+# listed lowest first, so a set of positions and the card mask it stands for
+# sort the same way.
+_VALUE_FLOOR = 8
+_floors: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def floor_table(loose: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The values of the ``loose`` cards, lowest card first, and the card mask of each set of positions.
+
+    ``None`` on a crowded floor (more than ``_VALUE_FLOOR`` cards), which is
+    searched card by card instead.
+
+    >>> from seep.cards import CardSet
+    >>> values, masks = floor_table(CardSet.parse("3S 5H").mask)
+    >>> values, str(CardSet(masks[0b10])), len(masks)
+    ((3, 5), '5H', 4)
+    """
+    if loose.bit_count() > _VALUE_FLOOR:
+        return None
+    return _floor(loose)
+
+
+def _floor(loose: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`floor_table` of a floor known to be small."""
+    found = _floors.get(loose)
+    if found is None:
+        values: list[int] = []
+        masks = [0]
+        rest = loose
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            values.append((low.bit_length() + 3) // 4)
+            masks += [mask | low for mask in masks]
+        found = (tuple(values), tuple(masks))
+        if len(_floors) >= _CACHE_SIZE:
+            _floors.clear()
+        _floors[loose] = found
+    return found
+
+
 @lru_cache(maxsize=_CACHE_SIZE)
+def _subset_sums(values: tuple[int, ...]) -> tuple[int, ...]:
+    """The sum of every set of positions of ``values`` (a set of positions is a bit mask)."""
+    sums = [0]
+    for value in values:
+        sums += [total + value for total in sums]
+    return tuple(sums)
+
+
+_MAX_CAPTURE = 13
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _groups_by_sum(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each sum 0..13, the sets of positions of ``values`` with that sum, sorted."""
+    found: list[list[int]] = [[] for _ in range(_MAX_CAPTURE + 1)]
+    for positions, total in enumerate(_subset_sums(values)):
+        if total <= _MAX_CAPTURE:
+            found[total].append(positions)
+    return tuple(tuple(sets) for sets in found)
+
+
+def _value_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
+    """Sets of positions of ``values`` that sum to ``target`` (1..13), sorted."""
+    return _groups_by_sum(values)[target]
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def value_unions(values: tuple[int, ...], base: int, target: int) -> tuple[int, ...]:
+    """:func:`based_unions` on sets of positions of ``values``."""
+    bases = _value_groups(values, base) if base else (0,)
+    if _subset_sums(values)[-1] < base + target:
+        return bases  # no room for a further group
+    return _joined(bases, _value_groups(values, target))
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def value_packings(values: tuple[int, ...], target: int) -> tuple[int, ...]:
+    """:func:`maximal_packings` on sets of positions of ``values``."""
+    options = _value_groups(values, target)
+    if _subset_sums(values)[-1] < 2 * target:
+        return options  # a group leaves too little for another: each is maximal
+    return tuple(
+        union
+        for union in value_unions(values, 0, target)
+        if union and all(group & union for group in options)
+    )
+
+
+def _joined(bases: tuple[int, ...], options: tuple[int, ...]) -> tuple[int, ...]:
+    """Sorted unions of one of ``bases`` with any number of pairwise disjoint ``options``."""
+    seen = set(bases)
+    stack = list(seen)
+    while stack:
+        union = stack.pop()
+        for group in options:
+            if not group & union:
+                bigger = union | group
+                if bigger not in seen:
+                    seen.add(bigger)
+                    stack.append(bigger)
+    return tuple(sorted(seen))
+
+
+def loose_sums(loose: int) -> int:
+    """Bit ``s`` set when some of the ``loose`` cards sum to ``s`` (s <= 13): a cheap test before any search.
+
+    >>> from seep.cards import CardSet
+    >>> bin(loose_sums(CardSet.parse("2S 3S").mask))
+    '0b101101'
+    """
+    if loose.bit_count() <= _VALUE_FLOOR:
+        return value_sums(_floor(loose)[0])
+    sums = 1
+    for index in bits(loose):
+        sums |= (sums << (index // 4 + 1)) & _SUMS
+    return sums
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def value_sums(values: tuple[int, ...]) -> int:
+    sums = 1
+    for value in values:
+        sums |= (sums << value) & _SUMS
+    return sums
+
+
+_SUMS = (1 << 14) - 1
+
+
 def groups(loose: int, target: int) -> tuple[int, ...]:
-    """Every subset of ``loose`` whose values sum to ``target``, as masks.
+    """Every subset of ``loose`` whose values sum to ``target``, as sorted masks.
 
     >>> from seep.cards import CardSet
     >>> floor = CardSet.parse("AS 2S 3S 4S")
     >>> [str(CardSet(g)) for g in groups(floor.mask, 5)]
     ['2S 3S', 'AS 4S']
     """
+    if not 0 < target <= _MAX_CAPTURE:
+        return ()
+    found = _by_value(loose, _value_groups, target)
+    return _searched_groups(loose, target) if found is None else found
+
+
+def _by_value(
+    loose: int, search: Callable[..., tuple[int, ...]], *arguments: int
+) -> tuple[int, ...] | None:
+    """``search(values, *arguments)`` on a small floor, turned into card masks; ``None`` if crowded."""
+    if loose.bit_count() > _VALUE_FLOOR:
+        return None
+    values, masks = _floor(loose)
+    return tuple([masks[positions] for positions in search(values, *arguments)])
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _searched_groups(loose: int, target: int) -> tuple[int, ...]:
+    """:func:`groups` by a depth-first search over the cards (for crowded floors)."""
     cards = [(1 << i, i // 4 + 1) for i in bits(loose)]
     found: list[int] = []
 
@@ -43,7 +196,6 @@ def groups(loose: int, target: int) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
 def unions(loose: int, target: int) -> frozenset[int]:
     """Every union of pairwise disjoint groups of ``target`` in ``loose``, the empty one included.
 
@@ -119,18 +271,7 @@ _SMALL_FLOOR = 12
 
 def _small_based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     """:func:`based_unions` by joining disjoint groups one at a time (fast on small floors)."""
-    options = groups(loose, target)
-    seen = set(groups(loose, base)) if base else {0}
-    stack = list(seen)
-    while stack:
-        union = stack.pop()
-        for group in options:
-            if not group & union:
-                bigger = union | group
-                if bigger not in seen:
-                    seen.add(bigger)
-                    stack.append(bigger)
-    return tuple(sorted(seen))
+    return _joined(groups(loose, base) if base else (0,), groups(loose, target))
 
 
 def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
@@ -149,6 +290,9 @@ def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     """
     if target <= 0:
         return (0,) if base == 0 else ()
+    small = _by_value(loose, value_unions, base, target)
+    if small is not None:
+        return small
     if loose.bit_count() <= _SMALL_FLOOR:
         return _small_based_unions(loose, base, target)
     found: list[int] = []
@@ -167,7 +311,6 @@ def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
 def maximal_packings(loose: int, target: int) -> tuple[int, ...]:
     """The distinct card sets a take-everything pick-up may take (R4.3).
 
@@ -179,6 +322,13 @@ def maximal_packings(loose: int, target: int) -> tuple[int, ...]:
     >>> sorted(str(CardSet(p)) for p in maximal_packings(floor.mask, 7))
     ['AS 2S 3S 4S 5S 6S', 'AS 2S 4S']
     """
+    found = _by_value(loose, value_packings, target)
+    return _searched_packings(loose, target) if found is None else found
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _searched_packings(loose: int, target: int) -> tuple[int, ...]:
+    """:func:`maximal_packings` on a crowded floor."""
     options = groups(loose, target)
     if not options:
         return ()
@@ -212,7 +362,15 @@ def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
 
 def clear_caches() -> None:
     """Empty the search caches (for benchmarks that measure cold starts)."""
-    groups.cache_clear()
-    unions.cache_clear()
-    maximal_packings.cache_clear()
-    _union_counts.cache_clear()
+    _floors.clear()
+    for cache in (
+        _subset_sums,
+        _groups_by_sum,
+        value_unions,
+        value_packings,
+        value_sums,
+        _searched_groups,
+        _searched_packings,
+        _union_counts,
+    ):
+        cache.cache_clear()

@@ -1,7 +1,8 @@
 """Applying a legal move: the pure transition (R2.5 to R2.9, R4 to R9).
 
 :func:`transition` trusts that the move is legal; :func:`seep.apply_move`
-checks first.
+checks first. Only the parts of the state that a move changes are rebuilt;
+the new state shares the rest with the old one.
 """
 
 from __future__ import annotations
@@ -9,12 +10,40 @@ from __future__ import annotations
 import attrs
 
 from seep._structure import in_opening_round, opening_hand
-from seep.cards import Card, from_mask
+from seep.cards import Card, CardSet, from_mask
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State
 from seep.variants import Opening, SeepContext
 
 PACKET = 4
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
+_BID_OPENING = Opening.BID
+_new = object.__new__
+# The slots of a State, set directly: the transition makes many states, and
+# the values are already known to be valid.
+_STATE_SLOTS = {
+    name: getattr(State, name).__set__
+    for name in State.__slots__  # type: ignore[attr-defined]
+    if not name.startswith("__")
+}
+_set_variant = _STATE_SLOTS["variant"]
+_set_dealer = _STATE_SLOTS["dealer"]
+_set_phase = _STATE_SLOTS["phase"]
+_set_to_move = _STATE_SLOTS["to_move"]
+_set_bid = _STATE_SLOTS["bid"]
+_set_hands = _STATE_SLOTS["hands"]
+_set_stock = _STATE_SLOTS["stock"]
+_set_face_up = _STATE_SLOTS["face_up"]
+_set_loose = _STATE_SLOTS["loose"]
+_set_houses = _STATE_SLOTS["houses"]
+_set_piles = _STATE_SLOTS["piles"]
+_set_seeps = _STATE_SLOTS["seeps"]
+_set_last_capture = _STATE_SLOTS["last_capture"]
+_set_plays = _STATE_SLOTS["plays"]
+_set_redeals = _STATE_SLOTS["redeals"]
+_set_legal_cache = _STATE_SLOTS["_legal_cache"]
+_set_cached_hash = _STATE_SLOTS["_attrs_cached_hash"]
 
 
 def deal_packets(
@@ -39,41 +68,64 @@ def deal_packets(
     return stock[position:]
 
 
-def _sorted_houses(houses: list[House]) -> tuple[House, ...]:
-    houses.sort(key=lambda house: house.value)
-    return tuple(houses)
+def _with_house(houses: tuple[House, ...], *changed: House) -> tuple[House, ...]:
+    """``houses`` with the ``changed`` ones in place of those of the same values, sorted by value."""
+    values = {house.value for house in changed}
+    kept = [house for house in houses if house.value not in values]
+    return tuple(sorted((*kept, *changed), key=_house_value))
+
+
+def _house_value(house: House) -> int:
+    return house.value
+
+
+def _without(houses: tuple[House, ...], value: int) -> tuple[House, ...]:
+    return tuple(house for house in houses if house.value != value)
+
+
+def _house(value: int, cards: int, owners: tuple[int, ...]) -> House:
+    house = _new(House)
+    object.__setattr__(house, "value", value)
+    object.__setattr__(house, "cards", from_mask(cards))
+    object.__setattr__(house, "owners", owners)
+    return house
+
+
+def _add_to_pile(piles: tuple[CardSet, ...], team: int, cards: int) -> tuple[CardSet, ...]:
+    return tuple(
+        from_mask(pile.mask | cards) if index == team else pile for index, pile in enumerate(piles)
+    )
 
 
 def transition(state: State, move: Move) -> State:
     """The state after the legal ``move``."""
-    if isinstance(move, Bid):  # R2.4, R2.5: the bid is made and the floor turns face up
-        return attrs.evolve(state, phase=Phase.PLAY, bid=move.value, face_up=True)
+    if type(move) is Bid:  # R2.4, R2.5: the bid is made and the floor turns face up
+        return attrs.evolve(state, phase=_PLAY, bid=move.value, face_up=True)
+    assert not isinstance(move, Bid)
     seat = state.to_move
     assert seat is not None
     variant = state.variant
     card = move.card
     bit = 1 << card
-    hands = [hand.mask for hand in state.hands]
-    hands[seat] &= ~bit
-    loose = state.loose.mask
-    houses = list(state.houses)
+    old_loose = loose = state.loose.mask
+    houses = state.houses
     piles = state.piles
     seeps = state.seeps
     last_capture = state.last_capture
     plays = state.plays + 1
 
-    if isinstance(move, Take):
-        taken = bit | move.loose.mask
-        loose &= ~move.loose.mask
+    if type(move) is Throw:
+        loose |= bit
+    elif type(move) is Take:
+        taken = move.loose.mask
+        loose &= ~taken
+        taken |= bit
         if move.house is not None:
-            house = next(h for h in houses if h.value == move.house)
-            houses.remove(house)
-            taken |= house.cards.mask
-        team = variant.team_of(seat)
-        piles = tuple(
-            from_mask(pile.mask | taken) if index == team else pile
-            for index, pile in enumerate(piles)
-        )
+            for house in houses:
+                if house.value == move.house:
+                    taken |= house.cards.mask
+            houses = _without(houses, move.house)
+        piles = _add_to_pile(piles, variant.team_of(seat), taken)
         last_capture = seat
         if not loose and not houses:  # R4.5: a seep
             context = SeepContext(
@@ -85,97 +137,97 @@ def transition(state: State, move: Move) -> State:
             )
             points = variant.seep_bonus(context)
             seeps = (*seeps, SeepRecord(seat=seat, play=plays, points=points))
-    elif isinstance(move, Build):
-        loose &= ~move.loose.mask
-        added = bit | move.loose.mask
-        existing = next((h for h in houses if h.value == move.value), None)
+    elif type(move) is Build:
+        added = move.loose.mask
+        loose &= ~added
+        added |= bit
+        value = move.value
+        existing = state.house(value)
         if existing is None:  # R5.2
-            houses.append(House(value=move.value, cards=from_mask(added), owners=(seat,)))
+            houses = _with_house(houses, _house(value, added, (seat,)))
         else:  # R6.1, R6.3
             owners = existing.owners
-            partner = variant.partner_of(seat)
-            if seat not in owners and partner not in owners:
+            if seat not in owners and variant.partner_of(seat) not in owners:
                 owners = tuple(sorted((*owners, seat)))
-            houses.remove(existing)
-            houses.append(
-                House(value=move.value, cards=from_mask(existing.cards.mask | added), owners=owners)
-            )
-    elif isinstance(move, Raise):
-        raised = next(h for h in houses if h.value == move.house)
-        houses.remove(raised)
-        new_value = move.house + card.value
+            houses = _with_house(houses, _house(value, existing.cards.mask | added, owners))
+    else:
+        assert type(move) is Raise
+        raised = state.house(move.house)
+        assert raised is not None
+        new_value = raised.value + card.value
         cards = raised.cards.mask | bit
-        joined = next((h for h in houses if h.value == new_value), None)
+        joined = state.house(new_value)
+        houses = _without(houses, raised.value)
         if joined is None:  # R7.2
-            houses.append(House(value=new_value, cards=from_mask(cards), owners=(seat,)))
+            houses = _with_house(houses, _house(new_value, cards, (seat,)))
         else:  # R7.4: merge into the standing house
-            houses.remove(joined)
             owners = tuple(sorted({*joined.owners, seat}))
-            houses.append(
-                House(value=new_value, cards=from_mask(cards | joined.cards.mask), owners=owners)
-            )
-    elif isinstance(move, Throw):
-        loose |= bit
-    else:  # pragma: no cover
-        raise TypeError(f"not a move: {move!r}")
+            houses = _with_house(houses, _house(new_value, cards | joined.cards.mask, owners))
 
+    hands = state.hands
     stock = state.stock
-    phase = Phase.PLAY
+    phase = _PLAY
     bid = state.bid
-    to_move: int | None = (seat + 1) % len(hands)
-    if variant.opening is Opening.BID:
+    players = len(hands)
+    to_move: int | None = seat + 1 if seat + 1 < players else 0
+    if variant.opening is _BID_OPENING:
         deal_rest = plays == 1  # R2.7, R2.9: the rest of the batch after the first play
     else:
         deal_rest = in_opening_round(variant, state.plays, bid) and (
-            isinstance(move, Build) or plays == len(hands)
+            type(move) is Build or plays == players
         )
-        if isinstance(move, Build) and deal_rest:
+        if type(move) is Build and deal_rest:
             bid = move.value  # R11.2: the first house built is the bid
-    if deal_rest:
-        quotas = [
-            variant.cards_per_hand - opening_hand(variant, state.dealer, s)
-            for s in range(len(hands))
-        ]
-        stock = deal_packets(stock, hands, state.bidder, quotas)
-    if not any(hands):
-        if stock:  # R2.9: the second batch of a two-player deal
-            quotas = [min(variant.cards_per_hand, len(stock) // len(hands))] * len(hands)
-            stock = deal_packets(stock, hands, state.bidder, quotas)
-        else:  # R9.1, R9.2: the deal is over, the floor goes to the last capturer
-            to_move = None
-            phase = Phase.OVER
-            if last_capture is not None:
-                rest = loose
-                for house in houses:
-                    rest |= house.cards.mask
-                team = variant.team_of(last_capture)
-                piles = tuple(
-                    from_mask(pile.mask | rest) if index == team else pile
-                    for index, pile in enumerate(piles)
-                )
-                loose = 0
-                houses = []
+    mover_hand = hands[seat].mask & ~bit
+    if deal_rest or not mover_hand:
+        masks = [hand.mask for hand in hands]
+        masks[seat] = mover_hand
+        if deal_rest:
+            quotas = [
+                variant.cards_per_hand - opening_hand(variant, state.dealer, s)
+                for s in range(players)
+            ]
+            stock = deal_packets(stock, masks, state.bidder, quotas)
+        if not any(masks):
+            if stock:  # R2.9: the second batch of a two-player deal
+                quotas = [min(variant.cards_per_hand, len(stock) // players)] * players
+                stock = deal_packets(stock, masks, state.bidder, quotas)
+            else:  # R9.1, R9.2: the deal is over, the floor goes to the last capturer
+                to_move = None
+                phase = _OVER
+                if last_capture is not None:
+                    rest = loose
+                    for house in houses:
+                        rest |= house.cards.mask
+                    piles = _add_to_pile(piles, variant.team_of(last_capture), rest)
+                    loose = 0
+                    houses = ()
+        hands = tuple(
+            old if old.mask == mask else from_mask(mask)
+            for old, mask in zip(hands, masks, strict=True)
+        )
+    else:
+        hands = (*hands[:seat], from_mask(mover_hand), *hands[seat + 1 :])
 
-    return State(
-        variant=variant,
-        dealer=state.dealer,
-        phase=phase,
-        to_move=to_move,
-        bid=bid,
-        hands=tuple(
-            old if old.mask == hand else from_mask(hand)
-            for old, hand in zip(state.hands, hands, strict=True)
-        ),
-        stock=stock,
-        face_up=True,
-        loose=from_mask(loose),
-        houses=_sorted_houses(houses),
-        piles=piles,
-        seeps=seeps,
-        last_capture=last_capture,
-        plays=plays,
-        redeals=state.redeals,
-    )
+    after = _new(State)
+    _set_variant(after, variant)
+    _set_dealer(after, state.dealer)
+    _set_phase(after, phase)
+    _set_to_move(after, to_move)
+    _set_bid(after, bid)
+    _set_hands(after, hands)
+    _set_stock(after, stock)
+    _set_face_up(after, True)
+    _set_loose(after, state.loose if loose == old_loose else from_mask(loose))
+    _set_houses(after, houses)
+    _set_piles(after, piles)
+    _set_seeps(after, seeps)
+    _set_last_capture(after, last_capture)
+    _set_plays(after, plays)
+    _set_redeals(after, state.redeals)
+    _set_legal_cache(after, None)
+    _set_cached_hash(after, None)
+    return after
 
 
 def _is_batch_end(state: State, plays: int) -> bool:

@@ -314,10 +314,14 @@ CardsLike = CardSet | Iterable[Card | int | str] | str | int
 """Anything :meth:`CardSet.of` turns into a card set."""
 
 
+_new = object.__new__
+_set_mask = CardSet.__dict__["mask"].__set__
+
+
 def _from_mask(mask: int) -> CardSet:
     """Build a set from a mask already known to be valid (no checks)."""
-    result = object.__new__(CardSet)
-    object.__setattr__(result, "mask", mask)
+    result = _new(CardSet)
+    _set_mask(result, mask)
     return result
 
 

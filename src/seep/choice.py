@@ -206,7 +206,7 @@ class MoveChoice:
     # -- the bid, the first play, the opening round --------------------------
 
     def _small_options(self) -> tuple[Option, ...]:
-        moves = legal_moves(self.state)
+        moves = tuple(legal_moves(self.state))
         if self.state.phase is not Phase.PLAY:
             return moves
         if self.card is None:

@@ -196,37 +196,45 @@ Move = Bid | Take | Build | Raise | Throw
 
 MOVE_TYPES: tuple[type, ...] = (Bid, Take, Build, Raise, Throw)
 
-_set = object.__setattr__
+_new = object.__new__
+# The generator makes many moves from values it has already checked, so it
+# sets their slots directly instead of going through the validating __init__.
+_set_take_card = Take.__dict__["card"].__set__
+_set_take_loose = Take.__dict__["loose"].__set__
+_set_take_house = Take.__dict__["house"].__set__
+_set_build_card = Build.__dict__["card"].__set__
+_set_build_loose = Build.__dict__["loose"].__set__
+_set_build_value = Build.__dict__["value"].__set__
 
 
 def make_take(card: Card, loose: CardSet, house: int | None) -> Take:
     """A :class:`Take` from values already known to be valid (the generator's fast path)."""
-    move = object.__new__(Take)
-    _set(move, "card", card)
-    _set(move, "loose", loose)
-    _set(move, "house", house)
+    move = _new(Take)
+    _set_take_card(move, card)
+    _set_take_loose(move, loose)
+    _set_take_house(move, house)
     return move
 
 
 def make_raise(card: Card, house: int) -> Raise:
     """A :class:`Raise` from values already known to be valid."""
-    move = object.__new__(Raise)
-    _set(move, "card", card)
-    _set(move, "house", house)
+    move = _new(Raise)
+    object.__setattr__(move, "card", card)
+    object.__setattr__(move, "house", house)
     return move
 
 
 def make_throw(card: Card) -> Throw:
     """A :class:`Throw` of a card already known to be valid."""
-    move = object.__new__(Throw)
-    _set(move, "card", card)
+    move = _new(Throw)
+    object.__setattr__(move, "card", card)
     return move
 
 
 def make_build(card: Card, loose: CardSet, value: int) -> Build:
     """A :class:`Build` from values already known to be valid."""
-    move = object.__new__(Build)
-    _set(move, "card", card)
-    _set(move, "loose", loose)
-    _set(move, "value", value)
+    move = _new(Build)
+    _set_build_card(move, card)
+    _set_build_loose(move, loose)
+    _set_build_value(move, value)
     return move

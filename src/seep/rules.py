@@ -11,15 +11,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from seep._explain import explain
-from seep._generate import allows, count, generate, iterate
+from seep._generate import Plan, Position, allows, generate, iterate
 from seep._transition import transition
 from seep.moves import MOVE_TYPES, Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, State
 
 __all__ = [
+    "MoveList",
     "apply_move",
     "check_move",
     "count_legal_moves",
@@ -28,12 +31,145 @@ __all__ = [
     "legal_moves",
 ]
 
+# Above this many moves for one card (crowded floors, R3.4), membership is
+# decided by the rules directly instead of by listing the card's moves.
+_LISTED = 256
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+
+class MoveList(Sequence[Move]):
+    """The legal moves of a state: an immutable sequence in canonical order.
+
+    It behaves like a tuple of moves (``len``, indexing, slicing, ``in``,
+    iteration, ``==`` with tuples), but in normal play it only counts the
+    moves of each card up front and builds a card's moves when one of them
+    is asked for, so picking one move at random costs little even where
+    the floor allows thousands (R3.4, R11.7).
+
+    >>> from seep import new_deal, legal_moves
+    >>> moves = legal_moves(new_deal("standard", seed=10))
+    >>> len(moves), moves[0], moves[-1]
+    (3, Bid(value=10), Bid(value=12))
+    >>> moves == (moves[0], moves[1], moves[2])
+    True
+    """
+
+    __slots__ = ("_by_card", "_cards", "_ends", "_listed", "_plans", "_position")
+
+    def __init__(self, state: State) -> None:
+        self._listed: tuple[Move, ...] | None = None
+        self._position: Position | None = None
+        self._cards: list[int] = []
+        self._plans: list[Plan] = []
+        self._ends: list[int] = []
+        self._by_card: dict[int, list[Move]] = {}
+        if state.phase is Phase.PLAY:
+            position = Position(state)
+            if not position.special:
+                self._position = position
+                self._cards, self._plans, self._ends = position.plans(position.hand)
+                return
+        self._listed = tuple(generate(state))
+
+    def _card_moves(self, slot: int) -> list[Move]:
+        """The moves playing the card of ``slot``, built once."""
+        card = self._cards[slot]
+        moves = self._by_card.get(card)
+        if moves is None:
+            assert self._position is not None
+            moves = list(self._position.iter_for_card(card, self._plans[slot]))
+            self._by_card[card] = moves
+        return moves
+
+    def __len__(self) -> int:
+        if self._listed is not None:
+            return len(self._listed)
+        return self._ends[-1]  # every card in the hand has a move (R8.2, R11.3)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+        if self._listed is not None:
+            return self._listed[index]
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        size = self._ends[-1]
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("move index out of range")
+        slot = bisect_right(self._ends, index)
+        start = self._ends[slot - 1] if slot else 0
+        return self._card_moves(slot)[index - start]
+
+    def __iter__(self) -> Iterator[Move]:
+        if self._listed is not None:
+            yield from self._listed
+            return
+        position = self._position
+        assert position is not None
+        start = 0
+        for slot, (card, end) in enumerate(zip(self._cards, self._ends, strict=True)):
+            size, start = end - start, end
+            if card in self._by_card or size <= _LISTED:
+                yield from self._card_moves(slot)
+            else:
+                yield from position.iter_for_card(card, self._plans[slot])
+
+    def __contains__(self, move: object) -> bool:
+        if self._listed is not None:
+            return move in self._listed
+        if not isinstance(move, (Take, Build, Raise, Throw)):
+            return False
+        moves = self._by_card.get(move.card)
+        if moves is not None:
+            return move in moves
+        card = int(move.card)
+        if card not in self._cards:
+            return False
+        slot = self._cards.index(card)
+        start = self._ends[slot - 1] if slot else 0
+        if self._ends[slot] - start > _LISTED:
+            assert self._position is not None
+            return self._position.allows(move)
+        return move in self._card_moves(slot)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (MoveList, tuple)):
+            return len(self) == len(other) and tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"MoveList({list(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_from_moves, (tuple(self),))
+
+
+def _from_moves(moves: tuple[Move, ...]) -> MoveList:
+    """A :class:`MoveList` of moves already listed (for pickling)."""
+    listed = MoveList.__new__(MoveList)
+    listed._listed = moves
+    listed._position = None
+    listed._cards = []
+    listed._plans = []
+    listed._ends = []
+    listed._by_card = {}
+    return listed
+
+
+def legal_moves(state: State) -> MoveList:
     """All legal moves in ``state``, in canonical order, without duplicates (R4.3, R5.6).
 
-    Empty only when the deal is over (R3.3). The result is cached on the
-    state, so calling it again, or applying one of its moves, is cheap.
+    Empty only when the deal is over (R3.3). The result is a
+    :class:`MoveList`, cached on the state, so calling it again, or
+    applying one of its moves, is cheap.
 
     >>> from seep import new_deal, parse_move
     >>> state = new_deal("standard", seed=10)
@@ -42,10 +178,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     cached = state._legal_cache
     if cached is None:
-        moves = tuple(generate(state))
-        cached = (moves, frozenset(moves))
+        cached = MoveList(state)
         object.__setattr__(state, "_legal_cache", cached)
-    return cached[0]  # type: ignore[no-any-return]
+    return cached  # type: ignore[no-any-return]
 
 
 def iter_legal_moves(state: State) -> Iterator[Move]:
@@ -62,7 +197,7 @@ def iter_legal_moves(state: State) -> Iterator[Move]:
     """
     cached = state._legal_cache
     if cached is not None:
-        return iter(cached[0])
+        return iter(cached)
     return iterate(state)
 
 
@@ -73,10 +208,7 @@ def count_legal_moves(state: State) -> int:
     >>> count_legal_moves(new_deal("standard", seed=10))
     3
     """
-    cached = state._legal_cache
-    if cached is not None:
-        return len(cached[0])
-    return count(state)
+    return len(legal_moves(state))
 
 
 def is_legal(state: State, move: object) -> bool:
@@ -91,7 +223,7 @@ def is_legal(state: State, move: object) -> bool:
         return False
     cached = state._legal_cache
     if cached is not None:
-        return move in cached[1]
+        return move in cached
     if isinstance(move, Bid) or state.phase is not Phase.PLAY:
         return move in generate(state)
     return allows(state, move)

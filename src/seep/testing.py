@@ -32,7 +32,7 @@ order:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -177,7 +177,7 @@ def _walk(draw: DrawFn, variant: Variant, max_plays: int | None, prefer_builds: 
 
     def step() -> None:
         nonlocal state
-        moves = legal_moves(state)
+        moves: Sequence[Move] = legal_moves(state)
         if prefer_builds:
             builds = [move for move in moves if isinstance(move, (Build, Raise))]
             # Three times in four, build when a build exists (shrinks to building).
@@ -451,7 +451,7 @@ class _Checker:
                 )
             self.views += 1
 
-    def state(self, state: State) -> tuple[Move, ...]:
+    def state(self, state: State) -> Sequence[Move]:
         """Check one state of a deal; return its legal moves."""
         self.states += 1
         self.cards(state)
@@ -467,11 +467,12 @@ class _Checker:
             return moves
         if not moves:
             raise self.fail("no legal move before the end of the deal (R3.3)")
-        if count_legal_moves(state) != len(moves) or len(set(moves)) != len(moves):
+        listed = tuple(moves)
+        if count_legal_moves(state) != len(listed) or len(set(listed)) != len(listed):
             raise self.fail("count_legal_moves or duplicates disagree with legal_moves")
         if list(moves) != sorted(moves):
             raise self.fail("legal_moves is not in canonical order")
-        checked = moves
+        checked: Sequence[Move] = listed
         limit = self.moves_per_state
         if limit is not None and len(moves) > limit:
             checked = tuple(self.rng.sample(moves, limit))
