@@ -176,11 +176,23 @@ class Position:
         plans: list[Plan] = []
         ends: list[int] = []
         total = 0
+        last_value = 0
+        plan: Plan = ((), (), 0, 0, False)
+        count = 0
         while cards:
             card_bit = cards & -cards
             cards ^= card_bit
             card = card_bit.bit_length() - 1
+            listed.append(card)
             value = _VALUE_OF[card]
+            if value == last_value:
+                # Cards of one value are listed together and can do the same things:
+                # each holds the other, so R3.2 and R6.3 treat them alike.
+                plans.append(plan)
+                total += count
+                ends.append(total)
+                continue
+            last_value = value
             bit = 1 << value
             others = hand ^ card_bit
             has_house = house_values & bit
@@ -205,39 +217,38 @@ class Position:
                     plain = packings
             elif has_house:
                 housed = (0,)
-            total += len(plain) + len(housed)
-            listed.append(card)
+            count = len(plain) + len(housed)
             if bound:
-                plans.append((plain, housed, 0, 0, False))
-                ends.append(total)
-                continue
-            # Targets above the card's value need loose cards making up the rest;
-            # the card's own value needs a standing house (R5.2: one card is no house).
-            targets = (sums << value) & _HOUSE_BITS & ~bit | has_house
-            rest = targets
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                if low & keep and not others & _VALUE_MASK_OF_BIT[low]:
-                    targets ^= low  # R3.2, R6.3: an owner keeps a card of the house's value
-                else:
-                    target = low.bit_length() - 1
-                    if values is None:
-                        total += len(based_unions(loose, target - value, target))
+                plan = (plain, housed, 0, 0, False)
+            else:
+                # Targets above the card's value need loose cards making up the rest;
+                # the card's own value needs a standing house (R5.2: one card is no house).
+                targets = (sums << value) & _HOUSE_BITS & ~bit | has_house
+                rest = targets
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    if low & keep and not others & _VALUE_MASK_OF_BIT[low]:
+                        targets ^= low  # R3.2, R6.3: an owner keeps a card of the house's value
                     else:
-                        total += len(value_unions(values, target - value, target))
-            raises = 0
-            rest = raisable
-            while rest:  # R7.1, R7.2: the new value is at most 13 and a card of it is held
-                low = rest & -rest
-                rest ^= low
-                if others & _VALUE_MASK_OF_BIT.get(low << value, 0):
-                    raises |= low
-                    total += 1
-            throw = throw_any or not pickable & bit  # R8.2, R11.3
-            if throw:
-                total += 1
-            plans.append((plain, housed, targets, raises, throw))
+                        target = low.bit_length() - 1
+                        if values is None:
+                            count += len(based_unions(loose, target - value, target))
+                        else:
+                            count += len(value_unions(values, target - value, target))
+                raises = 0
+                rest = raisable
+                while rest:  # R7.1, R7.2: the new value is at most 13 and a card of it is held
+                    low = rest & -rest
+                    rest ^= low
+                    if others & _VALUE_MASK_OF_BIT.get(low << value, 0):
+                        raises |= low
+                        count += 1
+                throw = throw_any or not pickable & bit  # R8.2, R11.3
+                count += throw
+                plan = (plain, housed, targets, raises, throw)
+            plans.append(plan)
+            total += count
             ends.append(total)
         return listed, plans, ends
 
