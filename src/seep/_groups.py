@@ -37,9 +37,10 @@ def floor_table(loose: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     >>> values, str(CardSet(masks[0b10])), len(masks)
     ((3, 5), '5H', 4)
     """
-    if loose.bit_count() > _VALUE_FLOOR:
-        return None
-    return _floor(loose)
+    found = _floors.get(loose)
+    if found is None and loose.bit_count() <= _VALUE_FLOOR:
+        found = _floor(loose)
+    return found
 
 
 def _floor(loose: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -257,5 +257,7 @@ def apply_move(state: State, move: Move) -> State:
     >>> state.bid, after.bid
     (None, 11)
     """
-    check_move(state, move)
+    cached = state._legal_cache
+    if cached is None or move not in cached:
+        check_move(state, move)
     return transition(state, move)
