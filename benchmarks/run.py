@@ -18,15 +18,17 @@ What is measured (every position is built deterministically from seeds; the
 suite stores nothing):
 
 ``deals/s <variant>``
-    Whole random deals of each built-in variant: ``new_deal(seed)``, then
-    uniformly random legal moves until the deal is over. The random policy
-    counts the moves (``count_legal_moves``) and walks ``iter_legal_moves``
-    to the chosen index, so a crowded taash floor never builds its whole
-    move list; the figure covers dealing, generation and ``apply_move``.
+    Whole random deals of each built-in variant, through the public API
+    only: ``new_deal(seed)``, then ``apply_move(state,
+    rng.choice(legal_moves(state)))`` until the deal is over. The figure
+    covers dealing, generation and ``apply_move``.
 ``legal_moves/s``
     ``legal_moves`` with its per-state cache cleared, over a corpus of early
     (plies 0-8), middle (20-28) and late (40-47) positions of seeded deals of
-    all four variants.
+    all four variants. ``legal_moves`` returns a lazy
+    :class:`seep.MoveList` (the moves are counted, and built when asked
+    for), so the corpus is also measured with every move built
+    (``tuple(legal_moves(state))``).
 ``apply_move/s (cached)``, ``apply_move/s (uncached)``
     ``apply_move`` of the first legal move over the same corpus, with the
     legal-move cache filled (legality is a set lookup) and cleared
@@ -39,12 +41,12 @@ suite stores nothing):
     ``tracemalloc``: memory per state kept, for the states of seeded deals
     (states share their unchanged parts, as in a search tree) and for
     standalone states loaded from JSON documents.
-``count/s``, ``legal_moves/s``, ``MoveChoice walk/s`` (crowded)
+``count/s``, ``legal_moves listed/s``, ``MoveChoice walk/s`` (crowded)
     On crowded floors (12 to 20 loose cards, 3 in hand, standard and
     taash, up to a few thousand legal moves each) and on floors with many
-    houses: ``count_legal_moves``, ``legal_moves`` (cache cleared) and a
-    seeded random walk through :class:`seep.choice.MoveChoice` to a complete
-    move.
+    houses: ``count_legal_moves``, every legal move built (cache cleared)
+    and a seeded random walk through :class:`seep.choice.MoveChoice` to a
+    complete move.
 
 Benchmarks are never timed assertions in the tests; ``tests/test_benchmarks.py``
 only runs ``--quick`` with tiny durations and checks the JSON's shape.
@@ -62,7 +64,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
-from itertools import islice, pairwise
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +74,6 @@ import seep
 from seep import (
     apply_move,
     count_legal_moves,
-    iter_legal_moves,
     legal_moves,
     new_deal,
     state_from_dict,
@@ -128,19 +129,13 @@ def baseline_bytes() -> float:
 # -- positions ---------------------------------------------------------------
 
 
-def random_move(state: State, rng: random.Random) -> Move:
-    """A uniformly random legal move, without building the whole list."""
-    index = rng.randrange(count_legal_moves(state))
-    return next(islice(iter_legal_moves(state), index, None))
-
-
 def random_deal(variant: str, seed: int) -> list[State]:
     """Every state of one seeded deal played by uniformly random legal moves."""
     rng = random.Random(seed)
     state = new_deal(variant, seed=seed)
     states = [state]
     while not state.is_over:
-        state = apply_move(state, random_move(state, rng))
+        state = apply_move(state, rng.choice(legal_moves(state)))
         states.append(state)
     return states
 
@@ -300,7 +295,14 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
             legal_moves(state)
         return len(positions)
 
+    def list_corpus() -> int:
+        for state in positions:
+            object.__setattr__(state, "_legal_cache", None)
+            tuple(legal_moves(state))
+        return len(positions)
+
     record("legal_moves/s (play corpus)", rate(generate_all, seconds))
+    record("legal_moves listed/s (play corpus)", rate(list_corpus, seconds))
 
     def apply_cached() -> int:
         for state in positions:
@@ -357,7 +359,7 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
     def list_all() -> int:
         for state in crowded:
             object.__setattr__(state, "_legal_cache", None)
-            legal_moves(state)
+            tuple(legal_moves(state))
         return len(crowded)
 
     walker = random.Random(0)
@@ -369,7 +371,7 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
         return len(crowded)
 
     record("count_legal_moves/s (crowded corpus)", rate(count_all, seconds))
-    record("legal_moves/s (crowded corpus)", rate(list_all, seconds))
+    record("legal_moves listed/s (crowded corpus)", rate(list_all, seconds))
     record("MoveChoice walks/s (crowded corpus)", rate(walk_all, seconds))
     bases.append(rate(baseline, seconds))
 

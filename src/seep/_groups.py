@@ -292,10 +292,19 @@ def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     if target <= 0:
         return (0,) if base == 0 else ()
     small = _by_value(loose, value_unions, base, target)
-    if small is not None:
-        return small
+    return _crowded_unions(loose, base, target) if small is None else small
+
+
+@lru_cache(maxsize=1 << 12)
+def _crowded_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
+    """:func:`based_unions` on a floor of more than ``_VALUE_FLOOR`` cards."""
     if loose.bit_count() <= _SMALL_FLOOR:
         return _small_based_unions(loose, base, target)
+    return _counted_unions(loose, base, target)
+
+
+def _counted_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
+    """:func:`based_unions` by a search over value counts, suits chosen afterwards (R3.4, R11.7)."""
     found: list[int] = []
     for counts in _union_counts(_packed(loose), target, base):
         suits = [
@@ -372,6 +381,7 @@ def clear_caches() -> None:
         value_sums,
         _searched_groups,
         _searched_packings,
+        _crowded_unions,
         _union_counts,
     ):
         cache.cache_clear()

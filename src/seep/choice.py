@@ -167,17 +167,14 @@ class MoveChoice:
     @staticmethod
     def _card_actions(position: Position, card: int) -> list[Action]:
         value = card // 4 + 1
+        plain, housed, targets, raises, throw = position.plan(card)
         actions: list[Action] = []
-        if position.can_pick_up(value):
+        if plain or housed:
             actions.append(Action(kind="take", value=value))
-        if position.breaks_duty(card):
-            return actions  # R3.2: the last card of an owned house's value may only take it
-        loose = position.loose
-        for target in position.build_targets(card):
-            if target == value or groups(loose, target - value):
-                actions.append(Action(kind="build", value=target))
-        actions.extend(Action(kind="raise", value=h) for h in position.raise_targets(card))
-        if position.may_throw(card):
+        # R3.2: the last card of an owned house's value may only take it (no targets then).
+        actions.extend(Action(kind="build", value=target) for target in bits(targets))
+        actions.extend(Action(kind="raise", value=house) for house in bits(raises))
+        if throw:
             actions.append(Action(kind="throw"))
         return actions
 
