@@ -262,16 +262,21 @@ class Position:
         plain, housed, targets, raises, throw = plan or self.plan(card)
         played = ALL_CARDS[card]
         value = _VALUE_OF[card]
-        cards = self.cards
+        masks = self.masks  # keys are card masks on a crowded floor
         for key in plain:
-            yield make_take(played, from_mask(cards(key)), None)
+            yield make_take(played, from_mask(key if masks is None else masks[key]), None)
         for key in housed:
-            yield make_take(played, from_mask(cards(key)), value)
-        for target in bits(targets):
+            yield make_take(played, from_mask(key if masks is None else masks[key]), value)
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            target = low.bit_length() - 1
             for key in self.house_sets(value, target):
-                yield make_build(played, from_mask(cards(key)), target)
-        for house in bits(raises):
-            yield _RAISES[card][house]
+                yield make_build(played, from_mask(key if masks is None else masks[key]), target)
+        while raises:
+            low = raises & -raises
+            raises ^= low
+            yield _RAISES[card][low.bit_length() - 1]
         if throw:
             yield _THROWS[card]
 

@@ -92,9 +92,7 @@ def _house(value: int, cards: int, owners: tuple[int, ...]) -> House:
 
 
 def _add_to_pile(piles: tuple[CardSet, ...], team: int, cards: int) -> tuple[CardSet, ...]:
-    return tuple(
-        from_mask(pile.mask | cards) if index == team else pile for index, pile in enumerate(piles)
-    )
+    return (*piles[:team], from_mask(piles[team].mask | cards), *piles[team + 1 :])
 
 
 def transition(state: State, move: Move) -> State:
