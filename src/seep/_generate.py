@@ -49,6 +49,8 @@ _VALUE_MASK_OF_BIT = {1 << value: VALUE_MASKS[value] for value in range(1, 14)}
 _THROWS = tuple(make_throw(card) for card in ALL_CARDS)
 _RAISES = tuple({house: make_raise(card, house) for house in HOUSE_VALUES} for card in ALL_CARDS)
 # Enum members read once (reading them from their class is slow in the hot path).
+_OVER = Phase.OVER
+_BID = Phase.BID
 _BID_OPENING = Opening.BID
 _HOUSE_ROUND = Opening.HOUSE_ROUND
 _FREE_CHOICE = Pickup.FREE_CHOICE
@@ -421,9 +423,9 @@ def bids(state: State) -> list[Move]:
 
 def generate(state: State) -> list[Move]:
     """All legal moves of ``state`` in canonical order."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return []
-    if state.phase is Phase.BID:
+    if state.phase is _BID:
         return bids(state)
     return Position(state).all_moves()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from seep.variants import Opening, Variant
 
+_HOUSE_ROUND = Opening.HOUSE_ROUND  # read once: reading it off the class is slow
 OPENING_HAND = 4
 FLOOR = 4
 
@@ -30,14 +31,14 @@ def played_by(dealer: int, players: int, plays: int, seat: int) -> int:
 
 def opening_hand(variant: Variant, dealer: int, seat: int) -> int:
     """Cards dealt to ``seat`` before the first play (R2.2: the bidder's four; R11.1: four each)."""
-    if variant.opening is Opening.HOUSE_ROUND or seat == first_to_play(dealer, variant.players):
+    if variant.opening is _HOUSE_ROUND or seat == first_to_play(dealer, variant.players):
         return OPENING_HAND
     return 0
 
 
 def in_opening_round(variant: Variant, plays: int, bid: int | None) -> bool:
     """R11.2: the taash opening round lasts until a house is built or everyone has passed."""
-    return variant.opening is Opening.HOUSE_ROUND and bid is None and plays < variant.players
+    return variant.opening is _HOUSE_ROUND and bid is None and plays < variant.players
 
 
 def dealt_to(variant: Variant, dealer: int, plays: int, seat: int, bid: int | None) -> int:

@@ -31,6 +31,7 @@ __all__ = [
     "legal_moves",
 ]
 
+_PLAY = Phase.PLAY
 # Above this many moves for one card (crowded floors, R3.4), membership is
 # decided by the rules directly instead of by listing the card's moves.
 _LISTED = 256
@@ -62,7 +63,7 @@ class MoveList(Sequence[Move]):
         self._plans: list[Plan] = []
         self._ends: list[int] = []
         self._by_card: dict[int, list[Move]] = {}
-        if state.phase is Phase.PLAY:
+        if state.phase is _PLAY:
             position = Position(state)
             if not position.special:
                 self._position = position

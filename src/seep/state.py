@@ -41,6 +41,9 @@ class Phase(str, enum.Enum):
         return self.value
 
 
+# Reading an enum member off its class is slow; the hot paths use these.
+_OVER = Phase.OVER
+
 @attrs.frozen(kw_only=True)
 class House:
     """A house (*ghar*) of value 9..13 with its cards and owners (R5).
@@ -121,7 +124,7 @@ class State:
     @property
     def is_over(self) -> bool:
         """True once every card has been played and the floor swept up (R9)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def hand(self) -> CardSet:
