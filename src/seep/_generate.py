@@ -202,12 +202,14 @@ class Position:
             bound = owned & bit and not others & VALUE_MASKS[value]
             plain: tuple[int, ...] = ()
             housed: tuple[int, ...] = ()
+            count = 0
             if free:  # R11.3: any union of groups and/or the house, at least one
                 options = self.house_sets(value, value) if sums & bit else (0,)
                 if not bound:
                     plain = options[1:]  # options[0] is the empty set
                 if has_house:
                     housed = options
+                count = len(plain) + len(housed)
             elif sums & bit:  # R4.3: the house of the value and a maximal set of groups
                 if values is None:
                     packings = maximal_packings(loose, value)
@@ -217,9 +219,10 @@ class Position:
                     housed = packings
                 else:
                     plain = packings
+                count = len(packings)
             elif has_house:
                 housed = (0,)
-            count = len(plain) + len(housed)
+                count = 1
             if bound:
                 plan = (plain, housed, 0, 0, False)
             else:
