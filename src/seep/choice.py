@@ -118,8 +118,11 @@ class MoveChoice:
         if position is None:
             return self._small_options()
         if self.card is None:
+            cards, _, ends = position.plans(position.hand)
             return tuple(
-                Card(card) for card in bits(position.hand) if self._card_actions(position, card)
+                Card(card)
+                for card, end, start in zip(cards, ends, [0, *ends], strict=False)
+                if end > start
             )
         if self.action is None:
             return tuple(self._card_actions(position, self.card))

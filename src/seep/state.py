@@ -44,6 +44,7 @@ class Phase(str, enum.Enum):
 # Reading an enum member off its class is slow; the hot paths use these.
 _OVER = Phase.OVER
 
+
 @attrs.frozen(kw_only=True)
 class House:
     """A house (*ghar*) of value 9..13 with its cards and owners (R5).
