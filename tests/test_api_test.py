@@ -7,11 +7,19 @@ from typing import Any
 import attrs
 import pytest
 
+import seep.records
 import seep.testing
 from seep import STANDARD, STANDARD_2P, TAASH, Variant
 from seep.cards import CardSet
 from seep.testing import ApiTestReport, api_test
-from seep.variants import CardPoints, CardValueSeep, LeadMatch, SeepBonus, SeepContext
+from seep.variants import (
+    CardPoints,
+    CardValueSeep,
+    LeadMatch,
+    SeepBonus,
+    SeepContext,
+    register_variant,
+)
 
 
 @pytest.mark.parametrize("name", ["standard", "standard-2p", "taash", "taash-2p", "taash-full"])
@@ -22,6 +30,7 @@ def test_builtin_variants_pass(name: str) -> None:
     assert report.states >= 96 and report.moves >= report.plays
     players = 4 if not name.endswith("2p") else 2
     assert report.views == report.states * players
+    assert report.records == 2  # each deal's game record was written, read back and replayed
 
 
 def test_report_counts_seeps_and_runs_are_reproducible() -> None:
@@ -34,7 +43,7 @@ def test_report_counts_seeps_and_runs_are_reproducible() -> None:
 
 def test_zero_deals_check_nothing() -> None:
     assert api_test(deals=0) == ApiTestReport(
-        variant="standard", deals=0, plays=0, states=0, moves=0, views=0, seeps=0
+        variant="standard", deals=0, plays=0, states=0, moves=0, views=0, seeps=0, records=0
     )
 
 
@@ -134,4 +143,24 @@ def test_a_mutating_apply_move_is_caught(monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(seep.testing, "apply_move", mutating)
     with pytest.raises(AssertionError, match="changed the state it was given"):
+        api_test(deals=1)
+
+
+def test_records_are_checked_for_registered_variants_only() -> None:
+    unregistered = attrs.evolve(STANDARD, name="api-unregistered-records")
+    assert api_test(unregistered, deals=1, seed=1).records == 0
+    registered = register_variant(attrs.evolve(STANDARD_2P, name="api-registered-records"))
+    assert api_test(registered, deals=2, seed=1).records == 2
+
+
+def test_a_record_that_does_not_read_back_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = seep.records.format_record
+
+    def forgetful(record: Any) -> str:
+        lines = real(record).splitlines(keepends=True)
+        last_move = max(i for i, line in enumerate(lines) if line[:1].isdigit())
+        return "".join(lines[:last_move] + lines[last_move + 1 :])
+
+    monkeypatch.setattr(seep.records, "format_record", forgetful)
+    with pytest.raises(AssertionError, match="game record does not round-trip"):
         api_test(deals=1)

@@ -47,7 +47,7 @@ from seep.sampling import sample_state
 from seep.scoring import deal_score
 from seep.serialization import move_from_dict, move_to_dict, state_from_dict, state_to_dict
 from seep.state import Phase, State
-from seep.variants import Variant, get_variant
+from seep.variants import Variant, get_variant, variant_names
 from seep.views import observe, view_from_dict, view_to_dict
 
 if TYPE_CHECKING:
@@ -327,7 +327,9 @@ class ApiTestReport:
     ``deals`` deals were played to the end (``plays`` cards in all);
     ``states`` states were checked (every state on the way, start and end
     included); ``moves`` legal moves were applied and round-tripped;
-    ``views`` seat views were checked for leaks; ``seeps`` seeps were made.
+    ``views`` seat views were checked for leaks; ``seeps`` seeps were made;
+    ``records`` game records were written, read back and replayed (none for
+    a variant that is not registered, since a record names its variant).
     """
 
     variant: str
@@ -337,6 +339,7 @@ class ApiTestReport:
     moves: int
     views: int
     seeps: int
+    records: int
 
 
 class _Checker:
@@ -347,7 +350,7 @@ class _Checker:
         self.rng = rng
         self.moves_per_state = moves_per_state
         self.where = ""
-        self.states = self.moves = self.views = 0
+        self.states = self.moves = self.views = self.records = 0
 
     def fail(self, what: str) -> AssertionError:
         return AssertionError(f"api_test({self.variant.name!r}): {self.where}: {what}")
@@ -516,6 +519,33 @@ class _Checker:
                 f"the teams' card points add up to {cards}, the variant's table to {expected}"
             )
 
+    def record(self, start: State, moves: Sequence[Move], final: State) -> None:
+        """The deal's game record replays to its final state, through text and JSON."""
+        name = self.variant.name
+        if name not in variant_names() or get_variant(name) != self.variant:
+            return  # a record names its variant, so only a registered one can be read back
+        from seep.records import (
+            format_record,
+            parse_record,
+            record_from_deal,
+            record_from_dict,
+            record_to_dict,
+            replay,
+        )
+
+        try:
+            record = record_from_deal(start, moves)
+            text = format_record(record)
+            read = parse_record(text)  # also verifies every move and the score
+            loaded = record_from_dict(record_to_dict(record))
+        except Exception as error:
+            raise self.fail(f"the deal's game record does not round-trip: {error!r}") from None
+        if read != record or loaded != record:
+            raise self.fail("the deal's game record reads back different")
+        if replay(read)[0][-1] != final:
+            raise self.fail("the deal's game record replays to another final state")
+        self.records += 1
+
 
 def _card_strings(doc: Any) -> Iterator[str]:
     """Every two-character card string inside a JSON document."""
@@ -564,7 +594,10 @@ def api_test(
       floor went to the last capturer (R9.2); every seep bonus is an
       ``int``; and the teams' card points add up to the variant's
       card-point table (plus its most-cards bonus unless tied) when anyone
-      captured, to nothing when nobody did.
+      captured, to nothing when nobody did;
+    * for a registered variant, the deal's game record
+      (:mod:`seep.records`) survives text and JSON, passes
+      :func:`seep.records.verify` and replays to the same final state.
 
     A failure raises :class:`AssertionError` saying which deal, play and
     move; anything the engine raises on the way is turned into one. Returns
@@ -594,11 +627,14 @@ def api_test(
             state = new_deal(rules, seed=seed + number, dealer=dealer)
         except Exception as error:
             raise checker.fail(f"new_deal raised {error!r}") from None
+        start = state
+        played: list[Move] = []
         for _ in range(limit):
             moves = checker.state(state)
             if state.is_over:
                 break
             move = moves[rng.randrange(len(moves))]
+            played.append(move)
             state = checker.move(state, move)
             checker.where = (
                 f"deal {number + 1} (seed {seed + number}, dealer {dealer}), "
@@ -607,6 +643,7 @@ def api_test(
         else:
             raise checker.fail(f"the deal did not end within {limit} moves")
         checker.final(state)
+        checker.record(start, played, state)
         plays += state.plays
         seeps += len(state.seeps)
     return ApiTestReport(
@@ -617,4 +654,5 @@ def api_test(
         moves=checker.moves,
         views=checker.views,
         seeps=seeps,
+        records=checker.records,
     )
