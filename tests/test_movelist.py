@@ -78,13 +78,24 @@ def test_membership_agrees_with_the_rules(state: State, data: st.DataObject) -> 
         assert (move in moves) == is_legal(fresh(state), move)
 
 
-def test_indexes_out_of_range_are_refused() -> None:
+def test_indexes_out_of_range_or_not_integers_are_refused() -> None:
     state = position("standard", hand="7S 9H", loose="2S 5D")
     moves = legal_moves(state)
     with pytest.raises(IndexError):
         moves[len(moves)]
     with pytest.raises(IndexError):
         moves[-len(moves) - 1]
+    with pytest.raises(TypeError):
+        moves["0"]  # type: ignore[call-overload]
+
+
+def test_any_integer_type_indexes() -> None:
+    class Index:
+        def __index__(self) -> int:
+            return 1
+
+    moves = legal_moves(position("standard", hand="7S 9H", loose="2S 5D"))
+    assert moves[Index()] == moves[1]  # type: ignore[call-overload]
 
 
 def test_things_that_are_not_legal_moves_are_not_in_it() -> None:

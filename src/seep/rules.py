@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import operator
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
@@ -44,7 +45,8 @@ class MoveList(Sequence[Move]):
     iteration, ``==`` with tuples), but in normal play it only counts the
     moves of each card up front and builds a card's moves when one of them
     is asked for, so picking one move at random costs little even where
-    the floor allows thousands (R3.4, R11.7).
+    the floor allows thousands (R3.4, R11.7). :func:`legal_moves` makes it;
+    there is no need to build one directly.
 
     >>> from seep import new_deal, legal_moves
     >>> moves = legal_moves(new_deal("standard", seed=10))
@@ -84,7 +86,7 @@ class MoveList(Sequence[Move]):
     def __len__(self) -> int:
         if self._listed is not None:
             return len(self._listed)
-        return self._ends[-1]  # every card in the hand has a move (R8.2, R11.3)
+        return self._ends[-1]  # the mover holds a card (R3.3), so there is an end
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -97,6 +99,7 @@ class MoveList(Sequence[Move]):
             return self._listed[index]
         if isinstance(index, slice):
             return tuple(self)[index]
+        index = operator.index(index)  # any integer, such as a NumPy one
         size = self._ends[-1]
         if index < 0:
             index += size
