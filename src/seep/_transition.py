@@ -68,11 +68,10 @@ def deal_packets(
     return stock[position:]
 
 
-def _with_house(houses: tuple[House, ...], *changed: House) -> tuple[House, ...]:
-    """``houses`` with the ``changed`` ones in place of those of the same values, sorted by value."""
-    values = {house.value for house in changed}
-    kept = [house for house in houses if house.value not in values]
-    return tuple(sorted((*kept, *changed), key=_house_value))
+def _with_house(houses: tuple[House, ...], changed: House) -> tuple[House, ...]:
+    """``houses`` with ``changed`` in place of the house of its value, sorted by value (R5.1)."""
+    kept = [house for house in houses if house.value != changed.value]
+    return tuple(sorted((*kept, changed), key=_house_value))
 
 
 def _house_value(house: House) -> int:
@@ -80,10 +79,12 @@ def _house_value(house: House) -> int:
 
 
 def _without(houses: tuple[House, ...], value: int) -> tuple[House, ...]:
+    """``houses`` without the house of ``value``."""
     return tuple(house for house in houses if house.value != value)
 
 
 def _house(value: int, cards: int, owners: tuple[int, ...]) -> House:
+    """A house from values the transition has already checked."""
     house = _new(House)
     object.__setattr__(house, "value", value)
     object.__setattr__(house, "cards", from_mask(cards))
@@ -92,6 +93,7 @@ def _house(value: int, cards: int, owners: tuple[int, ...]) -> House:
 
 
 def _add_to_pile(piles: tuple[CardSet, ...], team: int, cards: int) -> tuple[CardSet, ...]:
+    """``piles`` with ``cards`` added to the pile of ``team``."""
     return (*piles[:team], from_mask(piles[team].mask | cards), *piles[team + 1 :])
 
 
