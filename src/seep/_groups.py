@@ -23,6 +23,9 @@ _CACHE_SIZE = 1 << 15
 # listed lowest first, so a set of positions and the card mask it stands for
 # sort the same way.
 _VALUE_FLOOR = 8
+# Floor tables by loose cards; a table holds up to 2**8 masks, so at most
+# _FLOOR_TABLES are kept (the dict is emptied when full).
+_FLOOR_TABLES = 1 << 14
 _floors: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
@@ -56,7 +59,7 @@ def _floor(loose: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
             values.append((low.bit_length() + 3) // 4)
             masks += [mask | low for mask in masks]
         found = (tuple(values), tuple(masks))
-        if len(_floors) >= _CACHE_SIZE:
+        if len(_floors) >= _FLOOR_TABLES:
             _floors.clear()
         _floors[loose] = found
     return found
