@@ -15,6 +15,7 @@ from itertools import combinations, product
 from seep._bits import VALUE_MASKS, bits, mask_total
 
 _CACHE_SIZE = 1 << 15
+_SUMS = (1 << 14) - 1  # sums 0..13, the capture values
 
 
 # Floors of up to this many loose cards (nearly all floors of a real deal)
@@ -107,11 +108,12 @@ def value_packings(values: tuple[int, ...], target: int) -> tuple[int, ...]:
     options = _value_groups(values, target)
     if _subset_sums(values)[-1] < 2 * target:
         return options  # a group leaves too little for another: each is maximal
-    return tuple(
-        union
-        for union in value_unions(values, 0, target)
-        if union and all(group & union for group in options)
-    )
+    return _maximal(value_unions(values, 0, target), options)
+
+
+def _maximal(unions: tuple[int, ...], options: tuple[int, ...]) -> tuple[int, ...]:
+    """The non-empty ``unions`` that leave none of the groups ``options`` whole (R4.3)."""
+    return tuple(union for union in unions if union and all(group & union for group in options))
 
 
 def _joined(bases: tuple[int, ...], options: tuple[int, ...]) -> tuple[int, ...]:
@@ -138,21 +140,16 @@ def loose_sums(loose: int) -> int:
     """
     if loose.bit_count() <= _VALUE_FLOOR:
         return value_sums(_floor(loose)[0])
-    sums = 1
-    for index in bits(loose):
-        sums |= (sums << (index // 4 + 1)) & _SUMS
-    return sums
+    return value_sums(tuple(index // 4 + 1 for index in bits(loose)))
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def value_sums(values: tuple[int, ...]) -> int:
+    """:func:`loose_sums` of a floor of ``values``."""
     sums = 1
     for value in values:
         sums |= (sums << value) & _SUMS
     return sums
-
-
-_SUMS = (1 << 14) - 1
 
 
 def groups(loose: int, target: int) -> tuple[int, ...]:
@@ -198,17 +195,6 @@ def _searched_groups(loose: int, target: int) -> tuple[int, ...]:
     if target > 0:
         search(0, 0, target)
     return tuple(sorted(found))
-
-
-def unions(loose: int, target: int) -> frozenset[int]:
-    """Every union of pairwise disjoint groups of ``target`` in ``loose``, the empty one included.
-
-    >>> from seep.cards import CardSet
-    >>> floor = CardSet.parse("AS 2S 3S 4S")
-    >>> sorted(str(CardSet(u)) for u in unions(floor.mask, 5))
-    ['', '2S 3S', 'AS 2S 3S 4S', 'AS 4S']
-    """
-    return frozenset(based_unions(loose, 0, target))
 
 
 def _counts(cards: int) -> tuple[int, ...]:
@@ -281,7 +267,7 @@ def _small_based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
 def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     """Sorted masks of loose cards that split into one group of ``base`` plus disjoint groups of ``target``.
 
-    ``base`` 0 means no base group: these are the :func:`unions`. A build of a
+    ``base`` 0 means no base group: any union of disjoint groups. A build of a
     new house of ``target`` with a card of ``target - base`` uses exactly
     these sets (R5.2, R5.3). The search runs over how many cards of each
     value are used, then picks the suits, so its cost follows the size of
@@ -343,15 +329,7 @@ def maximal_packings(loose: int, target: int) -> tuple[int, ...]:
 def _searched_packings(loose: int, target: int) -> tuple[int, ...]:
     """:func:`maximal_packings` on a crowded floor."""
     options = groups(loose, target)
-    if not options:
-        return ()
-    return tuple(
-        sorted(
-            union
-            for union in unions(loose, target)
-            if union and all(group & union for group in options)
-        )
-    )
+    return _maximal(based_unions(loose, 0, target), options) if options else ()
 
 
 def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
