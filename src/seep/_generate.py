@@ -57,7 +57,7 @@ _FREE_CHOICE = Pickup.FREE_CHOICE
 _THROW_ANY = ThrowRule.ANY
 
 #: A card's plan: loose sets it takes alone, loose sets it takes with the
-#: house of its value (both as keys, see :meth:`Position.cards`), house
+#: house of its value (both as keys, see :class:`Position`), house
 #: values it may build into, open houses it may raise (both as bit ``v`` for
 #: value ``v``), and whether it may be thrown.
 Plan = tuple[tuple[int, ...], tuple[int, ...], int, int, bool]
@@ -73,7 +73,7 @@ class Position:
     Sets of loose cards are *keys*: on a floor of a few cards, sets of
     positions in the list of the floor's values (so that searches are cached
     by values, whatever the suits), on a crowded floor the card masks
-    themselves; :meth:`cards` turns a key into a mask.
+    themselves; ``masks[key]`` turns a key into a mask on a small floor.
     """
 
     __slots__ = (
@@ -285,11 +285,6 @@ class Position:
         if throw:
             yield _THROWS[card]
 
-    def cards(self, key: int) -> int:
-        """The mask of the loose cards of a key."""
-        masks = self.masks
-        return key if masks is None else masks[key]
-
     def house_sets(self, value: int, target: int) -> tuple[int, ...]:
         """Keys of the loose sets that join a card of ``value`` in a house of ``target``, sorted.
 
@@ -301,49 +296,19 @@ class Position:
             return based_unions(self.loose, target - value, target)
         return value_unions(values, target - value, target)
 
-    def count_for_card(self, card: int) -> int:
-        """The number of moves :meth:`iter_for_card` yields, without building them."""
-        return self.plans(1 << card)[2][0]
-
-    def moves_for_card(self, card: int) -> list[Move]:
-        """All legal moves playing ``card`` (which must be in the hand), in canonical order."""
-        if self.special:
-            return [move for move in self.all_moves() if move.card == card]  # type: ignore[union-attr]
-        return list(self.iter_for_card(card))
-
     # -- the parts of a plan, for the factored choice and error messages ----
 
     def takes(self, card: int) -> list[Take]:
         """Pick-ups with ``card`` (R4)."""
         return [move for move in self.iter_for_card(card) if isinstance(move, Take)]
 
-    def take_options(self, card: int) -> list[tuple[int, int | None]]:
-        """Pick-ups with ``card`` as (loose mask, house value or None), in canonical order."""
-        return [(take.loose.mask, take.house) for take in self.takes(card)]
-
-    def can_pick_up(self, value: int) -> bool:
-        """True if a card of ``value`` could pick something up (R8.2)."""
-        return bool((self.house_values | self.sums) >> value & 1)
-
     def build_targets(self, card: int) -> list[int]:
         """House values ``card`` may go into as far as R3.2, R5.2 and R6.3 are concerned."""
         return list(bits(self.plan(card)[2]))
 
-    def builds(self, card: int) -> Iterator[Build]:
+    def builds(self, card: int) -> list[Build]:
         """New houses and additions to houses with ``card`` (R5, R6), R3.2 included."""
-        played = ALL_CARDS[card]
-        value = _VALUE_OF[card]
-        for target in self.build_targets(card):
-            for key in self.house_sets(value, target):
-                yield make_build(played, from_mask(self.cards(key)), target)
-
-    def raise_targets(self, card: int) -> list[int]:
-        """Values of the open houses the mover does not own that ``card`` may raise (R7)."""
-        return list(bits(self.plan(card)[3]))
-
-    def may_throw(self, card: int) -> bool:
-        """R8.2, R11.3: may ``card`` be thrown?"""
-        return self.plan(card)[4]
+        return [move for move in self.iter_for_card(card) if isinstance(move, Build)]
 
     def breaks_duty(self, card: int) -> bool:
         """R3.2: playing ``card`` other than to take its house leaves an owned house uncovered."""
