@@ -83,3 +83,14 @@ def test_without_dask_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch)
     argv = ["simulate", "--games", "1", "--no-progress", "--scheduler", "tcp://127.0.0.1:1"]
     assert main(argv, stdout=io.StringIO(), stderr=err) == 2
     assert "pip install 'seep-rules[dask]'" in err.getvalue()
+
+
+def test_an_unreachable_scheduler_is_reported() -> None:
+    import dask
+
+    err = io.StringIO()
+    argv = ["simulate", "--games", "1", "--no-progress", "--scheduler", "tcp://127.0.0.1:1"]
+    # Give up after a second instead of Dask's default of 30.
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        assert main(argv, stdout=io.StringIO(), stderr=err) == 1
+    assert "no Dask scheduler at tcp://127.0.0.1:1" in err.getvalue()
