@@ -85,6 +85,7 @@ def test_without_dask_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch)
     assert "pip install 'seep-rules[dask]'" in err.getvalue()
 
 
+@needs_dask
 def test_an_unreachable_scheduler_is_reported() -> None:
     import dask
 
