@@ -149,6 +149,29 @@ def clear_caches(state: State) -> None:
         object.__setattr__(state, "_attrs_cached_hash", None)
 
 
+def deals_of(variant: str, first_seed: int) -> Callable[[], int]:
+    """A unit of work for :func:`rate`: one random deal of ``variant``, the next seed each call."""
+    seeds = iter(range(first_seed, first_seed + 10**9))
+
+    def one_deal() -> int:
+        random_deal(variant, next(seeds))
+        return 1
+
+    return one_deal
+
+
+def uncached(states: Sequence[State], operation: Callable[[State], object]) -> Callable[[], int]:
+    """A unit of work for :func:`rate`: ``operation`` on each state, its legal-move cache cleared."""
+
+    def work() -> int:
+        for state in states:
+            object.__setattr__(state, "_legal_cache", None)
+            operation(state)
+        return len(states)
+
+    return work
+
+
 def play_corpus(deals: int) -> list[State]:
     """Early, middle and late positions of seeded random deals of every variant."""
     found: list[State] = []
@@ -282,39 +305,18 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
     # A warm-up first: the engine caches its floor searches, and a long run
     # (a simulation, a search) works with warm caches. Its deals are not timed.
     for variant in VARIANTS:
-        warm = iter(range(10**9, 2 * 10**9))
-
-        def warm_up(variant: str = variant, warm: Any = warm) -> int:
-            random_deal(variant, next(warm))
-            return 1
-
-        rate(warm_up, seconds)
+        rate(deals_of(variant, first_seed=10**9), seconds)
     for variant in VARIANTS:
-        seeds = iter(range(10**9))
-
-        def one_deal(variant: str = variant, seeds: Any = seeds) -> int:
-            random_deal(variant, next(seeds))
-            return 1
-
-        record(f"deals/s {variant}", rate(one_deal, 2 * seconds))
+        record(f"deals/s {variant}", rate(deals_of(variant, first_seed=0), 2 * seconds))
 
     positions = play_corpus(1 if quick else 6)
     moves = {id(state): legal_moves(state)[0] for state in positions}
 
-    def generate_all() -> int:
-        for state in positions:
-            object.__setattr__(state, "_legal_cache", None)
-            legal_moves(state)
-        return len(positions)
-
-    def list_corpus() -> int:
-        for state in positions:
-            object.__setattr__(state, "_legal_cache", None)
-            tuple(legal_moves(state))
-        return len(positions)
-
-    record("legal_moves/s (play corpus)", rate(generate_all, seconds))
-    record("legal_moves listed/s (play corpus)", rate(list_corpus, seconds))
+    record("legal_moves/s (play corpus)", rate(uncached(positions, legal_moves), seconds))
+    record(
+        "legal_moves listed/s (play corpus)",
+        rate(uncached(positions, lambda state: tuple(legal_moves(state))), seconds),
+    )
 
     def apply_cached() -> int:
         for state in positions:
@@ -322,14 +324,11 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
             apply_move(state, moves[id(state)])
         return len(positions)
 
-    def apply_uncached() -> int:
-        for state in positions:
-            object.__setattr__(state, "_legal_cache", None)
-            apply_move(state, moves[id(state)])
-        return len(positions)
+    def apply_uncached(state: State) -> State:
+        return apply_move(state, moves[id(state)])
 
     record("apply_move/s (cached legality)", rate(apply_cached, seconds))
-    record("apply_move/s (uncached legality)", rate(apply_uncached, seconds))
+    record("apply_move/s (uncached legality)", rate(uncached(positions, apply_uncached), seconds))
 
     def hash_all() -> int:
         for state in positions:
@@ -362,29 +361,18 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
 
     crowded = crowded_corpus(1 if quick else 3)
 
-    def count_all() -> int:
-        for state in crowded:
-            object.__setattr__(state, "_legal_cache", None)
-            count_legal_moves(state)
-        return len(crowded)
-
-    def list_all() -> int:
-        for state in crowded:
-            object.__setattr__(state, "_legal_cache", None)
-            tuple(legal_moves(state))
-        return len(crowded)
-
     walker = random.Random(0)
-
-    def walk_all() -> int:
-        for state in crowded:
-            object.__setattr__(state, "_legal_cache", None)
-            choice_walk(state, walker)
-        return len(crowded)
-
-    record("count_legal_moves/s (crowded corpus)", rate(count_all, seconds))
-    record("legal_moves listed/s (crowded corpus)", rate(list_all, seconds))
-    record("MoveChoice walks/s (crowded corpus)", rate(walk_all, seconds))
+    record(
+        "count_legal_moves/s (crowded corpus)", rate(uncached(crowded, count_legal_moves), seconds)
+    )
+    record(
+        "legal_moves listed/s (crowded corpus)",
+        rate(uncached(crowded, lambda state: tuple(legal_moves(state))), seconds),
+    )
+    record(
+        "MoveChoice walks/s (crowded corpus)",
+        rate(uncached(crowded, lambda state: choice_walk(state, walker)), seconds),
+    )
     bases.append(rate(baseline, seconds))
 
     base = sum(bases) / len(bases)

@@ -218,11 +218,7 @@ def reachable_states(
     ...     assert state.plays <= 5
     >>> test_few_plays()
     """
-    rules = get_variant(variant)
-    if max_plays is not None and max_plays < 0:
-        raise ValueError(f"max_plays must be >= 0, not {max_plays}")
-    result: SearchStrategy[State] = _strategies().composite(_walk)(rules, max_plays, False)
-    return result
+    return _walks(variant, max_plays, prefer_builds=False)
 
 
 def states_with_houses(
@@ -243,10 +239,17 @@ def states_with_houses(
     ...     assert state.houses and all(house.owners for house in state.houses)
     >>> test_houses_have_owners()
     """
+    return _walks(variant, max_plays, prefer_builds=True)
+
+
+def _walks(
+    variant: str | Variant, max_plays: int | None, *, prefer_builds: bool
+) -> SearchStrategy[State]:
+    """The strategy of :func:`reachable_states` and :func:`states_with_houses`."""
     rules = get_variant(variant)
     if max_plays is not None and max_plays < 0:
         raise ValueError(f"max_plays must be >= 0, not {max_plays}")
-    result: SearchStrategy[State] = _strategies().composite(_walk)(rules, max_plays, True)
+    result: SearchStrategy[State] = _strategies().composite(_walk)(rules, max_plays, prefer_builds)
     return result
 
 
