@@ -65,13 +65,15 @@ class MoveList(Sequence[Move]):
         self._plans: list[Plan] = []
         self._ends: list[int] = []
         self._by_card: dict[int, list[Move]] = {}
-        if state.phase is _PLAY:
-            position = Position(state)
-            if not position.special:
-                self._position = position
-                self._cards, self._plans, self._ends = position.plans(position.hand)
-                return
-        self._listed = tuple(generate(state))
+        if state.phase is not _PLAY:
+            self._listed = tuple(generate(state))
+            return
+        position = Position(state)
+        if position.special:  # R2.6, R11.2: few moves, listed at once
+            self._listed = tuple(position.all_moves())
+            return
+        self._position = position
+        self._cards, self._plans, self._ends = position.plans(position.hand)
 
     def _card_moves(self, slot: int) -> list[Move]:
         """The moves playing the card of ``slot``, built once."""
