@@ -83,7 +83,8 @@ def test_a_seep_rule_returning_a_float_is_caught() -> None:
         return 12.5  # type: ignore[return-value]
 
     with pytest.raises(
-        AssertionError, match=r"api_test\(.api-broken.\): deal 1 .*a seep .* gave 12.5, not an int"
+        AssertionError,
+        match=r"api_test\(.api-broken.\): deal 1 .*the seep rule .* gave 12.5 for a seep, not an int",
     ):
         api_test(_seep_variant(half_points), deals=1, seed=0)
 

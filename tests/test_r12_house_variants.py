@@ -242,6 +242,19 @@ def test_r12_other_first_and_last_play_bonuses() -> None:
     assert apply_move(last, Take(card="9S", loose="4H 5H")).seeps[-1].points == 20
 
 
+def test_r12_a_seep_rule_must_score_whole_points() -> None:
+    """R12: a user seep rule that returns something other than an int is refused at the seep."""
+
+    def half_points(context: SeepContext) -> int:
+        return 12.5  # type: ignore[return-value]
+
+    broken = attrs.evolve(STANDARD, name="r12-half-seeps", seep_bonus=half_points)
+    state = position(broken, hand="QS 2D", loose="5H 7H")
+    with pytest.raises(TypeError, match=r"seep rule .* 'r12-half-seeps' gave 12.5 for a seep"):
+        apply_move(state, Take(card="QS", loose="5H 7H"))
+    assert state.seeps == ()  # the state given is untouched
+
+
 def test_r12_user_defined_rule_objects_need_no_engine_change() -> None:
     """R12: classes written from scratch satisfy the SeepRule and MatchRule protocols and drive the game."""
     assert isinstance(FaceCardSeep(), SeepRule)

@@ -135,7 +135,12 @@ def transition(state: State, move: Move) -> State:
                 last_play=plays == variant.plays_per_deal,
                 batch_end=_is_batch_end(state, plays),
             )
-            points = variant.seep_bonus(context)
+            points: object = variant.seep_bonus(context)
+            if type(points) is not int:  # a user-defined rule must score whole points
+                raise TypeError(
+                    f"the seep rule {variant.seep_bonus!r} of variant {variant.name!r} "
+                    f"gave {points!r} for a seep, not an int"
+                )
             seeps = (*seeps, SeepRecord(seat=seat, play=plays, points=points))
     elif type(move) is Build:
         added = move.loose.mask

@@ -418,12 +418,6 @@ class _Checker:
         expected = state.plays + (0 if isinstance(move, Bid) else 1)
         if after.plays != expected:
             raise self.fail(f"{text!r}: plays went from {state.plays} to {after.plays}")
-        for seep in after.seeps[len(state.seeps) :]:
-            if type(seep.points) is not int:
-                raise self.fail(
-                    f"{text!r} is a seep and the variant's seep rule "
-                    f"{self.variant.seep_bonus!r} gave {seep.points!r}, not an int"
-                )
         self.cards(after)
         self.moves += 1
         return after
@@ -494,11 +488,6 @@ class _Checker:
         if state.to_move is not None or any(state.hands) or state.stock or state.houses:
             raise self.fail("a finished deal has no mover, no hands, no stock and no houses")
         score = deal_score(state)
-        for seep in state.seeps:
-            if type(seep.points) is not int:
-                raise self.fail(
-                    f"the seep rule {variant.seep_bonus!r} gave {seep.points!r}, not an int"
-                )
         for team in score.teams:
             values = (team.cards, team.seeps, team.total)
             if any(type(value) is not int for value in values):
