@@ -7,6 +7,8 @@ the new state shares the rest with the old one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from seep._structure import in_opening_round, opening_hand
@@ -135,8 +137,10 @@ def transition(state: State, move: Move) -> State:
                 last_play=plays == variant.plays_per_deal,
                 batch_end=_is_batch_end(state, plays),
             )
-            points: object = variant.seep_bonus(context)
-            if type(points) is not int:  # a user-defined rule must score whole points
+            # A user-defined rule may return anything: checked before it is recorded.
+            rule: Callable[[SeepContext], object] = variant.seep_bonus
+            points = rule(context)
+            if type(points) is not int:
                 raise TypeError(
                     f"the seep rule {variant.seep_bonus!r} of variant {variant.name!r} "
                     f"gave {points!r} for a seep, not an int"
