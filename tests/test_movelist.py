@@ -152,3 +152,11 @@ def test_repr_lists_the_moves() -> None:
     assert repr(legal_moves(state)) == (
         "MoveList([Take(card=Card('7S'), loose=CardSet('2S 5D'), house=None)])"
     )
+
+
+def test_a_move_list_holds_moves_already_listed() -> None:
+    state = position("standard", hand="7S 9H JD", loose="2S 5D 4C")
+    moves = legal_moves(state)
+    listed = MoveList(iter(moves))
+    assert listed == moves and len(listed) == len(moves) and listed[-1] == moves[-1]
+    assert all(move in listed for move in moves) and Throw(card=Card.parse("2H")) not in listed

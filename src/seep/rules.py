@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, SupportsIndex, overload
 
 from seep._explain import explain
 from seep._generate import Plan, Position, allows, generate, iterate
@@ -45,8 +45,9 @@ class MoveList(Sequence[Move]):
     iteration, ``==`` with tuples), but in normal play it only counts the
     moves of each card up front and builds a card's moves when one of them
     is asked for, so picking one move at random costs little even where
-    the floor allows thousands (R3.4, R11.7). :func:`legal_moves` makes it;
-    there is no need to build one directly.
+    the floor allows thousands (R3.4, R11.7). :func:`legal_moves` makes it
+    from a state; ``MoveList(moves)`` holds moves already listed (as
+    unpickling does).
 
     >>> from seep import new_deal, legal_moves
     >>> moves = legal_moves(new_deal("standard", seed=10))
@@ -58,13 +59,17 @@ class MoveList(Sequence[Move]):
 
     __slots__ = ("_by_card", "_cards", "_ends", "_listed", "_plans", "_position")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, source: State | Iterable[Move]) -> None:
         self._listed: tuple[Move, ...] | None = None
         self._position: Position | None = None
         self._cards: list[int] = []
         self._plans: list[Plan] = []
         self._ends: list[int] = []
         self._by_card: dict[int, list[Move]] = {}
+        if not isinstance(source, State):
+            self._listed = tuple(source)
+            return
+        state = source
         if state.phase is not _PLAY:
             self._listed = tuple(generate(state))
             return
@@ -91,25 +96,25 @@ class MoveList(Sequence[Move]):
         return self._ends[-1]  # the mover holds a card (R3.3), so there is an end
 
     @overload
-    def __getitem__(self, index: int) -> Move: ...
+    def __getitem__(self, index: SupportsIndex) -> Move: ...
 
     @overload
     def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+    def __getitem__(self, index: SupportsIndex | slice) -> Move | tuple[Move, ...]:
         if self._listed is not None:
             return self._listed[index]
         if isinstance(index, slice):
             return tuple(self)[index]
-        index = operator.index(index)  # any integer, such as a NumPy one
+        position = operator.index(index)  # any integer, such as a NumPy one
         size = self._ends[-1]
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
+        if position < 0:
+            position += size
+        if not 0 <= position < size:
             raise IndexError("move index out of range")
-        slot = bisect_right(self._ends, index)
+        slot = bisect_right(self._ends, position)
         start = self._ends[slot - 1] if slot else 0
-        return self._card_moves(slot)[index - start]
+        return self._card_moves(slot)[position - start]
 
     def __iter__(self) -> Iterator[Move]:
         if self._listed is not None:
@@ -155,19 +160,7 @@ class MoveList(Sequence[Move]):
         return f"MoveList({list(self)!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_from_moves, (tuple(self),))
-
-
-def _from_moves(moves: tuple[Move, ...]) -> MoveList:
-    """A :class:`MoveList` of moves already listed (for pickling)."""
-    listed = MoveList.__new__(MoveList)
-    listed._listed = moves
-    listed._position = None
-    listed._cards = []
-    listed._plans = []
-    listed._ends = []
-    listed._by_card = {}
-    return listed
+        return (MoveList, (tuple(self),))
 
 
 def legal_moves(state: State) -> MoveList:
