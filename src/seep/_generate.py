@@ -9,6 +9,7 @@ raise, whether it may be thrown); counting needs nothing more, and
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from seep._bits import VALUE_MASKS, bits, mask_total
 from seep._groups import (
@@ -39,22 +40,24 @@ from seep.moves import (
 from seep.state import House, Phase, State
 from seep.variants import Opening, Pickup, ThrowRule
 
-HOUSE_VALUES = range(9, 14)
+HOUSE_VALUES: Final = range(9, 14)
 #: Bit ``v`` for every house value ``v`` (R5.1).
-_HOUSE_BITS = sum(1 << value for value in HOUSE_VALUES)
-_VALUE_OF = tuple(card // 4 + 1 for card in range(52))
+_HOUSE_BITS: Final = sum(1 << value for value in HOUSE_VALUES)
+_VALUE_OF: Final = tuple(card // 4 + 1 for card in range(52))
 #: ``_VALUE_MASK_OF_BIT[1 << v]``: the four cards of value ``v``.
-_VALUE_MASK_OF_BIT = {1 << value: VALUE_MASKS[value] for value in range(1, 14)}
+_VALUE_MASK_OF_BIT: Final = {1 << value: VALUE_MASKS[value] for value in range(1, 14)}
 #: The moves that need no floor search, made once: ``_THROWS[card]``, ``_RAISES[card][house]``.
-_THROWS = tuple(make_throw(card) for card in ALL_CARDS)
-_RAISES = tuple({house: make_raise(card, house) for house in HOUSE_VALUES} for card in ALL_CARDS)
+_THROWS: Final = tuple(make_throw(card) for card in ALL_CARDS)
+_RAISES: Final = tuple(
+    {house: make_raise(card, house) for house in HOUSE_VALUES} for card in ALL_CARDS
+)
 # Enum members read once (reading them from their class is slow in the hot path).
-_OVER = Phase.OVER
-_BID = Phase.BID
-_BID_OPENING = Opening.BID
-_HOUSE_ROUND = Opening.HOUSE_ROUND
-_FREE_CHOICE = Pickup.FREE_CHOICE
-_THROW_ANY = ThrowRule.ANY
+_OVER: Final = Phase.OVER
+_BID: Final = Phase.BID
+_BID_OPENING: Final = Opening.BID
+_HOUSE_ROUND: Final = Opening.HOUSE_ROUND
+_FREE_CHOICE: Final = Pickup.FREE_CHOICE
+_THROW_ANY: Final = ThrowRule.ANY
 
 #: A card's plan: loose sets it takes alone, loose sets it takes with the
 #: house of its value (both as keys, see :class:`Position`), house

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, product
+from typing import Final
 
 from seep._bits import VALUE_MASKS, bits, mask_total
 
-_CACHE_SIZE = 1 << 15
-_SUMS = (1 << 14) - 1  # sums 0..13, the capture values
+_CACHE_SIZE: Final = 1 << 15
+_SUMS: Final = (1 << 14) - 1  # sums 0..13, the capture values
 
 
 # Floors of up to this many loose cards (nearly all floors of a real deal)
@@ -23,11 +24,11 @@ _SUMS = (1 << 14) - 1  # sums 0..13, the capture values
 # cards are put back in through a table of the floor's subsets. Cards are
 # listed lowest first, so a set of positions and the card mask it stands for
 # sort the same way.
-_VALUE_FLOOR = 8
+_VALUE_FLOOR: Final = 8
 # Floor tables by loose cards; a table holds up to 2**8 masks, so at most
 # _FLOOR_TABLES are kept (the dict is emptied when full).
-_FLOOR_TABLES = 1 << 14
-_floors: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_FLOOR_TABLES: Final = 1 << 14
+_floors: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
 
 
 def floor_table(loose: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -75,7 +76,7 @@ def _subset_sums(values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sums)
 
 
-_MAX_CAPTURE = 13
+_MAX_CAPTURE: Final = 13
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -205,7 +206,7 @@ def _counts(cards: int) -> tuple[int, ...]:
 # Value counts packed in an int, four bits per value (bit 4*v): adding two
 # packed counts adds value by value, and a count fits under a limit when no
 # field borrows: ((limit | _HIGH) - count) & _HIGH == _HIGH (counts are <= 8).
-_HIGH = sum(8 << (4 * value) for value in range(14))
+_HIGH: Final = sum(8 << (4 * value) for value in range(14))
 
 
 def _packed(cards: int) -> int:
@@ -256,7 +257,7 @@ def _union_counts(limit: int, target: int, base: int) -> frozenset[int]:
 # Up to this many loose cards, joining groups directly is faster than the
 # value-count search below; beyond it, the count search keeps crowded floors
 # usable (R3.4, R11.7). Both give the same sets.
-_SMALL_FLOOR = 12
+_SMALL_FLOOR: Final = 12
 
 
 def _small_based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:

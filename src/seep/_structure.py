@@ -6,11 +6,13 @@ cards itself, and the property tests check that both agree.
 
 from __future__ import annotations
 
+from typing import Final
+
 from seep.variants import Opening, Variant
 
-_HOUSE_ROUND = Opening.HOUSE_ROUND  # read once: reading it off the class is slow
-OPENING_HAND = 4
-FLOOR = 4
+_HOUSE_ROUND: Final = Opening.HOUSE_ROUND  # read once: reading it off the class is slow
+OPENING_HAND: Final = 4
+FLOOR: Final = 4
 
 
 def first_to_play(dealer: int, players: int) -> int:

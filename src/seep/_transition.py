@@ -8,6 +8,7 @@ the new state shares the rest with the old one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 import attrs
 
@@ -17,35 +18,35 @@ from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State
 from seep.variants import Opening, SeepContext
 
-PACKET = 4
-_PLAY = Phase.PLAY
-_OVER = Phase.OVER
-_BID_OPENING = Opening.BID
-_new = object.__new__
+PACKET: Final = 4
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_BID_OPENING: Final = Opening.BID
+_new: Final = object.__new__
 # The slots of a State, set directly: the transition makes many states, and
 # the values are already known to be valid.
-_STATE_SLOTS = {
+_STATE_SLOTS: Final = {
     name: getattr(State, name).__set__
     for name in State.__slots__  # type: ignore[attr-defined]
     if not name.startswith("__")
 }
-_set_variant = _STATE_SLOTS["variant"]
-_set_dealer = _STATE_SLOTS["dealer"]
-_set_phase = _STATE_SLOTS["phase"]
-_set_to_move = _STATE_SLOTS["to_move"]
-_set_bid = _STATE_SLOTS["bid"]
-_set_hands = _STATE_SLOTS["hands"]
-_set_stock = _STATE_SLOTS["stock"]
-_set_face_up = _STATE_SLOTS["face_up"]
-_set_loose = _STATE_SLOTS["loose"]
-_set_houses = _STATE_SLOTS["houses"]
-_set_piles = _STATE_SLOTS["piles"]
-_set_seeps = _STATE_SLOTS["seeps"]
-_set_last_capture = _STATE_SLOTS["last_capture"]
-_set_plays = _STATE_SLOTS["plays"]
-_set_redeals = _STATE_SLOTS["redeals"]
-_set_legal_cache = _STATE_SLOTS["_legal_cache"]
-_set_cached_hash = _STATE_SLOTS["_attrs_cached_hash"]
+_set_variant: Final = _STATE_SLOTS["variant"]
+_set_dealer: Final = _STATE_SLOTS["dealer"]
+_set_phase: Final = _STATE_SLOTS["phase"]
+_set_to_move: Final = _STATE_SLOTS["to_move"]
+_set_bid: Final = _STATE_SLOTS["bid"]
+_set_hands: Final = _STATE_SLOTS["hands"]
+_set_stock: Final = _STATE_SLOTS["stock"]
+_set_face_up: Final = _STATE_SLOTS["face_up"]
+_set_loose: Final = _STATE_SLOTS["loose"]
+_set_houses: Final = _STATE_SLOTS["houses"]
+_set_piles: Final = _STATE_SLOTS["piles"]
+_set_seeps: Final = _STATE_SLOTS["seeps"]
+_set_last_capture: Final = _STATE_SLOTS["last_capture"]
+_set_plays: Final = _STATE_SLOTS["plays"]
+_set_redeals: Final = _STATE_SLOTS["redeals"]
+_set_legal_cache: Final = _STATE_SLOTS["_legal_cache"]
+_set_cached_hash: Final = _STATE_SLOTS["_attrs_cached_hash"]
 
 
 def deal_packets(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, SupportsIndex, overload
+from typing import Any, Final, SupportsIndex, overload
 
 from seep._explain import explain
 from seep._generate import Plan, Position, allows, generate, iterate
@@ -32,10 +32,10 @@ __all__ = [
     "legal_moves",
 ]
 
-_PLAY = Phase.PLAY
+_PLAY: Final = Phase.PLAY
 # Above this many moves for one card (crowded floors, R3.4), membership is
 # decided by the rules directly instead of by listing the card's moves.
-_LISTED = 256
+_LISTED: Final = 256
 
 
 class MoveList(Sequence[Move]):
