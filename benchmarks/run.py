@@ -277,6 +277,13 @@ class Result:
     ratio: float
 
 
+def build() -> str:
+    """``compiled`` if the move generator was compiled with mypyc (see docs/performance.md), else ``pure``."""
+    import seep._generate
+
+    return "pure" if seep._generate.__file__.endswith(".py") else "compiled"
+
+
 def machine() -> dict[str, Any]:
     return {
         "platform": platform.platform(),
@@ -286,6 +293,7 @@ def machine() -> dict[str, Any]:
         "implementation": platform.python_implementation(),
         "cpu_count": os.cpu_count(),
         "seep": seep.__version__,
+        "build": build(),
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
     }
 
@@ -432,8 +440,10 @@ def table(doc: dict[str, Any]) -> str:
 def comparison(old: dict[str, Any], new: dict[str, Any]) -> str:
     """Ratio of ratios, benchmark by benchmark (above 1: more per second, or more bytes, now)."""
     lines = [
-        f"old: {old['machine'].get('date', '?')} {old['machine'].get('platform', '?')}",
-        f"new: {new['machine'].get('date', '?')} {new['machine'].get('platform', '?')}",
+        f"old: {old['machine'].get('date', '?')} {old['machine'].get('platform', '?')} "
+        f"({old['machine'].get('build', 'pure')} build)",
+        f"new: {new['machine'].get('date', '?')} {new['machine'].get('platform', '?')} "
+        f"({new['machine'].get('build', 'pure')} build)",
         f"{'benchmark':<44}{'old ratio':>11}{'new ratio':>11}{'new/old':>9}",
     ]
     for name, result in new["results"].items():
@@ -478,7 +488,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     seconds = args.seconds if args.seconds is not None else (0.2 if args.quick else 1.0)
     doc = run_suite(seconds, args.quick)
-    print(f"seep {seep.__version__}, Python {platform.python_version()}, {platform.platform()}")
+    print(
+        f"seep {seep.__version__} ({build()} build), Python {platform.python_version()}, "
+        f"{platform.platform()}"
+    )
     corpus = doc["corpus"]
     print(
         f"corpus: {corpus['play positions']} play positions, {corpus['crowded positions']} "

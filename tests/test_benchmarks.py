@@ -34,6 +34,7 @@ def test_the_quick_suite_writes_and_compares_its_json(
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert doc["format"] == "seep-bench/1"
     assert {"platform", "python", "cpu_count", "seep"} <= set(doc["machine"])
+    assert doc["machine"]["build"] in {"pure", "compiled"}
     assert doc["quick"] is True
     results = doc["results"]
     for variant in ("standard", "standard-2p", "taash", "taash-2p"):
@@ -57,6 +58,7 @@ def test_the_quick_suite_writes_and_compares_its_json(
     assert results["baseline units/s"]["ratio"] == 1.0
     printed = capsys.readouterr().out
     assert "x baseline" in printed and "deals/s taash-2p" in printed
+    assert f"({doc['machine']['build']} build)" in printed
 
     assert run.main(["--compare", str(out), str(out)]) == 0
     compared = capsys.readouterr().out
