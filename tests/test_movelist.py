@@ -33,6 +33,7 @@ from seep import (
     state_to_dict,
 )
 from seep.cards import Card, CardSet
+from seep.errors import IllegalMoveError
 from seep.testing import position, reachable_states
 
 ANY_VARIANT = st.sampled_from(["standard", "standard-2p", "taash", "taash-2p"])
@@ -160,3 +161,14 @@ def test_a_move_list_holds_moves_already_listed() -> None:
     listed = MoveList(iter(moves))
     assert listed == moves and len(listed) == len(moves) and listed[-1] == moves[-1]
     assert all(move in listed for move in moves) and Throw(card=Card.parse("2H")) not in listed
+
+
+def test_a_move_given_out_by_one_state_is_still_checked_in_another() -> None:
+    """apply_move trusts the move a state's own list just gave out, and no other."""
+    here = position("standard", hand="7S 9H", loose="2S 5D")
+    there = position("standard", hand="7S 9H", loose="3S 5D")
+    take = legal_moves(here)[0]
+    assert str(take) == "take 7S 2S 5D" and legal_moves(there)[0] != take
+    assert apply_move(here, take).loose == CardSet()
+    with pytest.raises(IllegalMoveError, match="R4"):
+        apply_move(there, take)

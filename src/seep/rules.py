@@ -57,7 +57,7 @@ class MoveList(Sequence[Move]):
     True
     """
 
-    __slots__ = ("_by_card", "_cards", "_ends", "_listed", "_plans", "_position")
+    __slots__ = ("_by_card", "_cards", "_ends", "_handed", "_listed", "_plans", "_position")
 
     def __init__(self, source: State | Iterable[Move]) -> None:
         self._listed: tuple[Move, ...] | None = None
@@ -66,6 +66,8 @@ class MoveList(Sequence[Move]):
         self._plans: list[Plan] = []
         self._ends: list[int] = []
         self._by_card: dict[int, list[Move]] = {}
+        # The move the last index gave out: apply_move(state, moves[i]) knows it at once.
+        self._handed: Move | None = None
         if not isinstance(source, State):
             self._listed = tuple(source)
             return
@@ -114,7 +116,8 @@ class MoveList(Sequence[Move]):
             raise IndexError("move index out of range")
         slot = bisect_right(self._ends, position)
         start = self._ends[slot - 1] if slot else 0
-        return self._card_moves(slot)[position - start]
+        move = self._handed = self._card_moves(slot)[position - start]
+        return move
 
     def __iter__(self) -> Iterator[Move]:
         if self._listed is not None:
@@ -257,6 +260,6 @@ def apply_move(state: State, move: Move) -> State:
     (None, 11)
     """
     cached = state._legal_cache
-    if cached is None or move not in cached:
+    if cached is None or (move is not cached._handed and move not in cached):
         check_move(state, move)
     return transition(state, move)
