@@ -53,6 +53,17 @@ def test_every_public_module_is_listed() -> None:
     assert found == set(PUBLIC_MODULES)
 
 
+def test_public_modules_and_names_keep_their_docstrings_at_run_time() -> None:
+    """``help()`` works in every build: no public module is compiled (mypyc drops docstrings)."""
+    for name in PUBLIC_MODULES:
+        module = importlib.import_module(f"seep.{name}")
+        assert module.__doc__, name
+        for public in module.__all__:
+            value = getattr(module, public)
+            if callable(value) and getattr(value, "__module__", None) == module.__name__:
+                assert value.__doc__, f"seep.{name}.{public}"
+
+
 def test_every_top_level_name_is_on_the_seep_page() -> None:
     page = (DOCS / "api" / "seep.rst").read_text(encoding="utf-8")
     for name in seep.__all__:
