@@ -20,7 +20,6 @@ from seep._groups import (
     loose_sums,
     maximal_packings,
     value_packings,
-    value_sums,
     value_unions,
 )
 from seep._structure import in_opening_round
@@ -93,6 +92,7 @@ class Position:
         "pickup",
         "raisable",
         "seat",
+        "special",
         "sums",
         "throw_any",
         "values",
@@ -110,8 +110,7 @@ class Position:
             self.values = self.masks = None
             self.sums = loose_sums(loose)
         else:
-            self.values, self.masks = table
-            self.sums = value_sums(self.values)
+            self.values, self.masks, self.sums = table
         houses: dict[int, House] = {}
         house_values = owned = raisable = 0
         keep = _HOUSE_BITS  # R5.2, R3.2: a new house needs a card of its value kept
@@ -144,11 +143,8 @@ class Position:
         self.opening_round = opening is _HOUSE_ROUND and in_opening_round(
             variant, state.plays, state.bid
         )
-
-    @property
-    def special(self) -> bool:
-        """True in the bidder's first play (R2.6) and the taash opening round (R11.2)."""
-        return self.first_play_bid is not None or self.opening_round
+        # True in the bidder's first play (R2.6) and the taash opening round (R11.2).
+        self.special = self.first_play_bid is not None or self.opening_round
 
     def holds(self, value: int, without: int) -> bool:
         """True if the mover holds a card of ``value`` apart from card index ``without``."""

@@ -28,19 +28,20 @@ _VALUE_FLOOR: Final = 8
 # Floor tables by loose cards; a table holds up to 2**8 masks, so at most
 # _FLOOR_TABLES are kept (the dict is emptied when full).
 _FLOOR_TABLES: Final = 1 << 14
-_floors: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+FloorTable = tuple[tuple[int, ...], tuple[int, ...], int]
+_floors: Final[dict[int, FloorTable]] = {}
 
 
-def floor_table(loose: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """The values of the ``loose`` cards, lowest card first, and the card mask of each set of positions.
+def floor_table(loose: int) -> FloorTable | None:
+    """The values of the ``loose`` cards, lowest card first, the card mask of each set of positions, and :func:`loose_sums`.
 
     ``None`` on a crowded floor (more than ``_VALUE_FLOOR`` cards), which is
     searched card by card instead.
 
     >>> from seep.cards import CardSet
-    >>> values, masks = floor_table(CardSet.parse("3S 5H").mask)
-    >>> values, str(CardSet(masks[0b10])), len(masks)
-    ((3, 5), '5H', 4)
+    >>> values, masks, sums = floor_table(CardSet.parse("3S 5H").mask)
+    >>> values, str(CardSet(masks[0b10])), len(masks), bin(sums)
+    ((3, 5), '5H', 4, '0b100101001')
     """
     found = _floors.get(loose)
     if found is None and loose.bit_count() <= _VALUE_FLOOR:
@@ -48,7 +49,7 @@ def floor_table(loose: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     return found
 
 
-def _floor(loose: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _floor(loose: int) -> FloorTable:
     """:func:`floor_table` of a floor known to be small."""
     found = _floors.get(loose)
     if found is None:
@@ -60,7 +61,7 @@ def _floor(loose: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
             rest ^= low
             values.append((low.bit_length() + 3) // 4)
             masks += [mask | low for mask in masks]
-        found = (tuple(values), tuple(masks))
+        found = (tuple(values), tuple(masks), value_sums(tuple(values)))
         if len(_floors) >= _FLOOR_TABLES:
             _floors.clear()
         _floors[loose] = found
@@ -140,7 +141,7 @@ def loose_sums(loose: int) -> int:
     '0b101101'
     """
     if loose.bit_count() <= _VALUE_FLOOR:
-        return value_sums(_floor(loose)[0])
+        return _floor(loose)[2]
     return value_sums(tuple(index // 4 + 1 for index in bits(loose)))
 
 
@@ -173,7 +174,7 @@ def _by_value(
     """``search(values, *arguments)`` on a small floor, turned into card masks; ``None`` if crowded."""
     if loose.bit_count() > _VALUE_FLOOR:
         return None
-    values, masks = _floor(loose)
+    values, masks, _ = _floor(loose)
     return tuple([masks[positions] for positions in search(values, *arguments)])
 
 

@@ -33,6 +33,7 @@ __all__ = [
 ]
 
 _PLAY: Final = Phase.PLAY
+_set_legal_cache: Final = State.__dict__["_legal_cache"].__set__  # a slot of the frozen State
 # Above this many moves for one card (crowded floors, R3.4), membership is
 # decided by the rules directly instead of by listing the card's moves.
 _LISTED: Final = 256
@@ -181,7 +182,7 @@ def legal_moves(state: State) -> MoveList:
     cached = state._legal_cache
     if cached is None:
         cached = MoveList(state)
-        object.__setattr__(state, "_legal_cache", cached)
+        _set_legal_cache(state, cached)
     return cached  # type: ignore[no-any-return]
 
 
