@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-import attrs
-
 from seep._structure import in_opening_round, opening_hand
 from seep.cards import Card, CardSet, from_mask
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -103,7 +101,7 @@ def _add_to_pile(piles: tuple[CardSet, ...], team: int, cards: int) -> tuple[Car
 def transition(state: State, move: Move) -> State:
     """The state after the legal ``move``."""
     if type(move) is Bid:  # R2.4, R2.5: the bid is made and the floor turns face up
-        return attrs.evolve(state, phase=_PLAY, bid=move.value, face_up=True)
+        return _bid_made(state, move.value)
     assert not isinstance(move, Bid)
     seat = state.to_move
     assert seat is not None
@@ -235,6 +233,19 @@ def transition(state: State, move: Move) -> State:
     _set_last_capture(after, last_capture)
     _set_plays(after, plays)
     _set_redeals(after, state.redeals)
+    _set_legal_cache(after, None)
+    _set_cached_hash(after, None)
+    return after
+
+
+def _bid_made(state: State, bid: int) -> State:
+    """``state`` in play after the bid ``bid`` (R2.5), the rest unchanged."""
+    after = _new(State)
+    for name, set_slot in _STATE_SLOTS.items():
+        set_slot(after, getattr(state, name))
+    _set_phase(after, _PLAY)
+    _set_bid(after, bid)
+    _set_face_up(after, True)
     _set_legal_cache(after, None)
     _set_cached_hash(after, None)
     return after
