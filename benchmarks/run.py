@@ -22,9 +22,9 @@ suite stores nothing):
     only: ``new_deal(seed)``, then ``apply_move(state,
     rng.choice(legal_moves(state)))`` until the deal is over, keeping only
     the current state. The figure covers dealing, generation and
-    ``apply_move``. Untimed deals of every
-    variant are played first, so that the engine's search caches are as warm
-    as in any long run; each variant is then timed for twice ``--seconds``.
+    ``apply_move``. Untimed deals of every variant are played first, so that
+    the engine's search caches are as warm as in any long run; each variant
+    is then timed for twice ``--seconds``.
 ``legal_moves/s``
     ``legal_moves`` with its per-state cache cleared, over a corpus of early
     (plies 0-8), middle (20-28) and late (40-47) positions of seeded deals of

@@ -18,7 +18,7 @@ from typing import Any, Final, SupportsIndex, overload
 
 from seep._explain import explain
 from seep._generate import Plan, Position, allows, generate, iterate
-from seep._transition import transition
+from seep._transition import _set_legal_cache, transition
 from seep.moves import MOVE_TYPES, Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, State
 
@@ -33,7 +33,6 @@ __all__ = [
 ]
 
 _PLAY: Final = Phase.PLAY
-_set_legal_cache: Final = State.__dict__["_legal_cache"].__set__  # a slot of the frozen State
 # Above this many moves for one card (crowded floors, R3.4), membership is
 # decided by the rules directly instead of by listing the card's moves.
 _LISTED: Final = 256
