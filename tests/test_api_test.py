@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import seep.records
-import seep.testing
+import seep.testing.api
 from seep import STANDARD, STANDARD_2P, TAASH, Variant
 from seep.cards import CardSet
 from seep.testing import ApiTestReport, api_test
@@ -122,27 +122,27 @@ def test_card_points_that_do_not_add_up_are_caught() -> None:
 
 
 def test_a_leaking_view_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = seep.testing.view_to_dict
+    real = seep.testing.api.view_to_dict
 
     def leaky(view: Any) -> dict[str, Any]:
         doc = real(view)
         doc["debug"] = [str(card) for card in CardSet(view.unseen.mask)]
         return doc
 
-    monkeypatch.setattr(seep.testing, "view_to_dict", leaky)
+    monkeypatch.setattr(seep.testing.api, "view_to_dict", leaky)
     with pytest.raises(AssertionError, match="shows hidden cards"):
         api_test(deals=1)
 
 
 def test_a_mutating_apply_move_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = seep.testing.apply_move
+    real = seep.testing.api.apply_move
 
     def mutating(state: Any, move: Any) -> Any:
         after = real(state, move)
         object.__setattr__(state, "plays", state.plays + 5)
         return after
 
-    monkeypatch.setattr(seep.testing, "apply_move", mutating)
+    monkeypatch.setattr(seep.testing.api, "apply_move", mutating)
     with pytest.raises(AssertionError, match="changed the state it was given"):
         api_test(deals=1)
 

@@ -1,4 +1,13 @@
-"""Hand-made positions: give the cards that matter, the rest is filled in consistently."""
+"""Hand-made positions: give the cards that matter, :func:`position` fills in the rest.
+
+The other hands, the stock, the piles, the dealer and the play count are
+chosen so that the state is one a real deal can reach; it is validated like
+a loaded document, so a position that breaks a rule is refused.
+
+>>> state = position(hand="KS 5D", loose="8H", to_move=2)
+>>> state.to_move, len(state.hands[2]), state.loose
+(2, 2, CardSet('8H'))
+"""
 
 from __future__ import annotations
 
@@ -12,6 +21,8 @@ from seep.errors import InvalidStateError
 from seep.serialization import state_from_dict
 from seep.state import State
 from seep.variants import Variant, get_variant
+
+__all__ = ["position"]
 
 HouseSpec = tuple[int, CardsLike, Sequence[int]]
 
