@@ -326,9 +326,3 @@ def _from_mask(mask: int) -> CardSet:
 
 
 from_mask = _from_mask
-
-
-def mask_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of ``mask`` in canonical order."""
-    cards = _CARDS
-    return tuple(cards[i] for i in _bits(mask))

@@ -112,11 +112,6 @@ class Take(_Ordered):
     loose: CardSet = attrs.field(converter=_to_cards, factory=CardSet)
     house: int | None = attrs.field(default=None, validator=_check_optional_house)
 
-    @property
-    def taken(self) -> CardSet:
-        """The loose cards taken (the house's cards are not included)."""
-        return self.loose
-
     def sort_key(self) -> tuple[int, int, int, int]:
         return (int(self.card), 1, self.house or 0, self.loose.mask)
 

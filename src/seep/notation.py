@@ -1,4 +1,6 @@
-"""Text notation for moves and a readable rendering of states (RULES.md Appendix A).
+"""Text notation for moves (Appendix A).
+
+:func:`format_state` is re-exported from :mod:`seep.render`, the state printer.
 
 >>> move = parse_move("TAKE js  6h 5c 10d #11")
 >>> format_move(move)
@@ -14,7 +16,7 @@ from __future__ import annotations
 from seep.cards import Card, CardSet
 from seep.errors import NotationError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
-from seep.state import State
+from seep.render import format_state
 
 __all__ = ["format_move", "format_state", "parse_move"]
 
@@ -95,43 +97,3 @@ def parse_move(text: str) -> Move:
     if value is None:
         raise NotationError(f"Appendix A: {text!r} needs the house value '=N'")
     return Build(card=card, loose=cards, value=value)
-
-
-def format_state(state: State) -> str:
-    """A compact, readable multi-line picture of ``state``.
-
-    >>> from seep import new_deal
-    >>> print(format_state(new_deal("standard", seed=7)))  # doctest: +NORMALIZE_WHITESPACE
-    standard  dealer 0  bid -  plays 0  phase bid  to move 1
-    floor (face down): 4 cards
-    seat 0:
-    seat 1: 3D 5H 8C TC  <- to move
-    seat 2:
-    seat 3:
-    piles: team 0: 0 cards  team 1: 0 cards
-    """
-    bid = "-" if state.bid is None else str(state.bid)
-    to_move = "-" if state.to_move is None else str(state.to_move)
-    lines = [
-        f"{state.variant.name}  dealer {state.dealer}  bid {bid}  plays {state.plays}  "
-        f"phase {state.phase.value}  to move {to_move}"
-    ]
-    if state.face_up:
-        houses = "  ".join(
-            f"[{h.value}{' locked' if h.locked else ''}: {h.cards} owners {','.join(map(str, h.owners))}]"
-            for h in state.houses
-        )
-        lines.append(f"floor: {state.loose or '-'}" + (f"  houses {houses}" if houses else ""))
-    else:
-        lines.append(f"floor (face down): {len(state.loose)} cards")
-    for seat, hand in enumerate(state.hands):
-        marker = "  <- to move" if seat == state.to_move else ""
-        lines.append(
-            f"seat {seat}: {hand}{marker}".rstrip()
-            if not marker
-            else f"seat {seat}: {hand}{marker}"
-        )
-    piles = "  ".join(f"team {t}: {len(p)} cards" for t, p in enumerate(state.piles))
-    seeps = "  ".join(f"seat {s.seat} play {s.play} +{s.points}" for s in state.seeps)
-    lines.append(f"piles: {piles}" + (f"  seeps: {seeps}" if seeps else ""))
-    return "\n".join(lines)

@@ -1,5 +1,10 @@
 """Text rendering for people: cards with suit symbols, floors, hands, score sheets.
 
+This is the one state printer: :func:`render_state` (with suit symbols, as
+``seep show`` prints it) and :func:`format_state` (the same picture in card
+notation). The values' own ``str`` forms (:class:`~seep.state.State`,
+:class:`~seep.state.House`, the moves) are compact notation for logs.
+
 >>> from seep.cards import CardSet
 >>> cards_text(CardSet.parse("AS TD KC"))
 'A♠ 10♦ K♣'
@@ -11,8 +16,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
-from seep.baazi import SheetRow
 from seep.cards import Card
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.scoring import deal_score
@@ -22,6 +27,7 @@ from seep.views import View
 __all__ = [
     "card_text",
     "cards_text",
+    "format_state",
     "house_text",
     "move_text",
     "render_sheet",
@@ -63,20 +69,25 @@ def move_text(move: Move, *, symbols: bool = True) -> str:
     return f"build {card}{loose} ={move.value}"
 
 
-def house_text(house: House, *, seat_names: dict[int, str] | None = None) -> str:
+def house_text(
+    house: House, *, seat_names: dict[int, str] | None = None, symbols: bool = True
+) -> str:
     """``[9 open: 4♠ 5♥, owner seat 1]``; locked houses say *pakka*."""
     state = "pakka" if house.locked else "open"
     names = seat_names or {}
     owners = ", ".join(names.get(o, f"seat {o}") for o in house.owners)
     label = "owners" if len(house.owners) > 1 else "owner"
-    return f"[{house.value} {state}: {cards_text(house.cards)}, {label} {owners}]"
+    cards = cards_text(house.cards, symbols=symbols)
+    return f"[{house.value} {state}: {cards}, {label} {owners}]"
 
 
-def _floor_lines(loose: Iterable[Card] | None, count: int, houses: tuple[House, ...]) -> list[str]:
+def _floor_lines(
+    loose: Iterable[Card] | None, count: int, houses: tuple[House, ...], symbols: bool = True
+) -> list[str]:
     if loose is None:
         return [f"Floor: {count} cards face down"]
-    lines = [f"Floor: {cards_text(loose)}"]
-    lines.extend(f"  House {house_text(h)}" for h in houses)
+    lines = [f"Floor: {cards_text(loose, symbols=symbols)}"]
+    lines.extend(f"  House {house_text(h, symbols=symbols)}" for h in houses)
     return lines
 
 
@@ -98,7 +109,8 @@ def render_view(view: View) -> str:
     bid = "-" if view.bid is None else str(view.bid)
     to_move = "you" if view.to_move == view.seat else f"seat {view.to_move}"
     lines = [
-        f"{view.variant.name}  play {view.plays}/48  dealer seat {view.dealer}  bid {bid}  "
+        f"{view.variant.name}  play {view.plays}/{view.variant.plays_per_deal}  "
+        f"dealer seat {view.dealer}  bid {bid}  "
         f"to move: {to_move if view.to_move is not None else '-'}",
         *_floor_lines(view.loose, view.floor_count, view.houses),
         "Hands: "
@@ -113,18 +125,33 @@ def render_view(view: View) -> str:
     return "\n".join(lines)
 
 
-def render_state(state: State) -> str:
-    """Everything in a state, every hand shown (for logs and ``seep show``)."""
+def render_state(state: State, *, symbols: bool = True) -> str:
+    """Everything in a state, every hand shown (for logs and ``seep show``).
+
+    >>> from seep import new_deal
+    >>> print(render_state(new_deal("standard", seed=7)))
+    standard  play 0/48  dealer seat 0  bid -  to move: seat 1  phase: bid
+    Floor: 4 cards face down
+      seat 0 (team 0): -
+      seat 1 (team 1): 3♦ 5♥ 8♣ 10♣  <- to move
+      seat 2 (team 0): -
+      seat 3 (team 1): -
+    Stock: 44 cards
+    Score: team 0: 0 pts + 0 seeps (0 cards) | team 1: 0 pts + 0 seeps (0 cards)
+    """
     bid = "-" if state.bid is None else str(state.bid)
     to_move = "-" if state.to_move is None else f"seat {state.to_move}"
     lines = [
-        f"{state.variant.name}  play {state.plays}/48  dealer seat {state.dealer}  bid {bid}  "
-        f"to move: {to_move}  phase: {state.phase.value}",
-        *_floor_lines(state.loose if state.face_up else None, len(state.loose), state.houses),
+        f"{state.variant.name}  play {state.plays}/{state.variant.plays_per_deal}  "
+        f"dealer seat {state.dealer}  bid {bid}  to move: {to_move}  phase: {state.phase.value}",
+        *_floor_lines(
+            state.loose if state.face_up else None, len(state.loose), state.houses, symbols
+        ),
     ]
     for seat, hand in enumerate(state.hands):
         marker = "  <- to move" if seat == state.to_move else ""
-        lines.append(f"  seat {seat} (team {state.team_of(seat)}): {cards_text(hand)}{marker}")
+        cards = cards_text(hand, symbols=symbols)
+        lines.append(f"  seat {seat} (team {state.team_of(seat)}): {cards}{marker}")
     lines.append(f"Stock: {len(state.stock)} cards")
     lines.append(_score_line(state))
     if state.is_over:
@@ -139,7 +166,42 @@ def render_state(state: State) -> str:
     return "\n".join(lines)
 
 
-def render_sheet(rows: Iterable[SheetRow]) -> str:
+def format_state(state: State) -> str:
+    """:func:`render_state` in card notation (``TD``, not ``10♦``): plain ASCII text.
+
+    >>> from seep import new_deal
+    >>> print(format_state(new_deal("standard", seed=7)).splitlines()[3])
+      seat 1 (team 1): 3D 5H 8C TC  <- to move
+    """
+    return render_state(state, symbols=False)
+
+
+class _SheetLine(Protocol):
+    """What :func:`render_sheet` reads of a row: the fields of :class:`seep.baazi.SheetRow`.
+
+    Named by its fields, not imported: :mod:`seep.baazi` reads moves through
+    :mod:`seep.notation`, which re-exports :func:`format_state` from here.
+    """
+
+    @property
+    def deal(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def bid(self) -> int | None: ...
+    @property
+    def cards(self) -> tuple[int, int]: ...
+    @property
+    def seeps(self) -> tuple[int, int]: ...
+    @property
+    def totals(self) -> tuple[int, int]: ...
+    @property
+    def lead(self) -> int: ...
+    @property
+    def banked(self) -> tuple[int, int]: ...
+
+
+def render_sheet(rows: Iterable[_SheetLine]) -> str:
     """The score sheet (rows of :class:`seep.baazi.SheetRow`): cards and seeps in their own columns.
 
     The banked column appears only in matches that bank points (R11.6).

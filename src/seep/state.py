@@ -75,6 +75,16 @@ class House:
     def __deepcopy__(self, memo: object) -> House:
         return self
 
+    def __str__(self) -> str:
+        """A compact form in card notation, for logs.
+
+        >>> print(House(value=9, cards=CardSet.parse("4S 5H 9D"), owners=(1, 3)))
+        [9 locked: 4S 5H 9D owners 1,3]
+        """
+        locked = " locked" if self.locked else ""
+        owners = ",".join(map(str, self.owners))
+        return f"[{self.value}{locked}: {self.cards} owners {owners}]"
+
 
 @attrs.frozen(kw_only=True)
 class SeepRecord:
@@ -162,6 +172,36 @@ class State:
         return self
 
     def __str__(self) -> str:
-        from seep.notation import format_state
+        """A compact multi-line form in card notation, for logs and debugging.
 
-        return format_state(self)
+        Built from the values' own text forms only; :func:`seep.render.render_state`
+        is the full picture for people.
+
+        >>> from seep import new_deal
+        >>> print(new_deal("standard", seed=7))
+        standard  dealer 0  bid -  plays 0  phase bid  to move 1
+        floor (face down): 4 cards
+        seat 0:
+        seat 1: 3D 5H 8C TC  <- to move
+        seat 2:
+        seat 3:
+        piles: team 0: 0 cards  team 1: 0 cards
+        """
+        bid = "-" if self.bid is None else str(self.bid)
+        to_move = "-" if self.to_move is None else str(self.to_move)
+        lines = [
+            f"{self.variant.name}  dealer {self.dealer}  bid {bid}  plays {self.plays}  "
+            f"phase {self.phase.value}  to move {to_move}"
+        ]
+        if self.face_up:
+            houses = "  ".join(map(str, self.houses))
+            lines.append(f"floor: {self.loose or '-'}" + (f"  houses {houses}" if houses else ""))
+        else:
+            lines.append(f"floor (face down): {len(self.loose)} cards")
+        for seat, hand in enumerate(self.hands):
+            marker = "  <- to move" if seat == self.to_move else ""
+            lines.append(f"seat {seat}: {hand}".rstrip() + marker)
+        piles = "  ".join(f"team {t}: {len(p)} cards" for t, p in enumerate(self.piles))
+        seeps = "  ".join(f"seat {s.seat} play {s.play} +{s.points}" for s in self.seeps)
+        lines.append(f"piles: {piles}" + (f"  seeps: {seeps}" if seeps else ""))
+        return "\n".join(lines)

@@ -227,7 +227,9 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
             seat=read.integer(
                 read.get(s, "seat", f"seeps[{i}]."), f"seeps[{i}].seat", 0, players - 1
             ),
-            play=read.integer(read.get(s, "play", f"seeps[{i}]."), f"seeps[{i}].play", 1, 48),
+            play=read.integer(
+                read.get(s, "play", f"seeps[{i}]."), f"seeps[{i}].play", 1, rules.plays_per_deal
+            ),
             points=read.integer(
                 read.get(s, "points", f"seeps[{i}]."), f"seeps[{i}].points", -(10**6), 10**6
             ),
@@ -265,6 +267,6 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
         last_capture=read.integer(
             doc["last_capture"], "last_capture", 0, players - 1, optional=True
         ),
-        plays=read.integer(doc["plays"], "plays", 0, 48),
+        plays=read.integer(doc["plays"], "plays", 0, rules.plays_per_deal),
         redeals=read.integer(doc.get("redeals", 0), "redeals", 0, 1 << 62),
     )
