@@ -14,6 +14,7 @@ same fault reads the same in every form, only its place written in that form.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import attrs
 
@@ -28,7 +29,7 @@ from seep.records._model import (
     Record,
     RecordedDeal,
     Tags,
-    extra_tags,
+    check_tag,
     first_number,
     recorded,
 )
@@ -91,7 +92,8 @@ class DealDraft:
 
     ``deck`` holds a sequence of :class:`Given` cards; a match document gives
     a ``start`` state document instead (whose dealer and redeals it carries).
-    ``score`` holds one ``(cards, seeps, total)`` per team.
+    ``score`` holds one ``(cards, seeps, total)`` per team, each of ``tags``
+    a ``(name, value)`` pair.
     """
 
     spot: Spot
@@ -102,7 +104,7 @@ class DealDraft:
     redeals: Given = Given()
     moves: tuple[MoveDraft, ...] = ()
     score: Given = Given()
-    tags: Given = Given()
+    tags: tuple[Given, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -116,7 +118,7 @@ class RecordDraft:
     players: Given = Given()
     dealer: Given = Given()
     result: Given = Given()
-    tags: Given = Given()
+    tags: tuple[Given, ...] = ()
     deals: tuple[DealDraft, ...] = ()
 
 
@@ -164,24 +166,31 @@ def _variant(given: Given) -> Variant:
         raise _fault(f"unknown variant {given.value!r}", given.spot, tag="Variant") from None
 
 
-def _tags(given: Given, deal: int | None = None) -> Tags:
-    try:
-        return extra_tags(None if given.missing else given.value)  # type: ignore[arg-type]
-    except (RecordError, TypeError, ValueError) as error:
-        reason = error.reason if isinstance(error, RecordError) else "expected tags"
-        raise _fault(reason, given.spot, deal=deal) from None
+def _tags(tags: Sequence[Given], variant: Variant, deal: int | None = None) -> Tags:
+    """The extra tags, each ``(name, value)`` checked where it stands; ``Seats`` names every seat."""
+    pairs: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for given in tags:
+        key, value = cast("tuple[object, object]", given.value)
+        try:
+            check_tag(key, value, seen)
+        except RecordError as error:
+            raise _fault(error.reason, given.spot, deal=deal, tag=str(key)) from None
+        assert isinstance(key, str) and isinstance(value, str)
+        if key == "Seats" and deal is None and not _names_every_seat(value, variant):
+            raise _fault(
+                f"Seats names {variant.players} players separated by commas, not {value!r}",
+                given.spot,
+                deal=deal,
+                tag="Seats",
+            )
+        pairs.append((key, value))
+    return tuple(pairs)
 
 
-def _seats_tag(tags: Tags, variant: Variant, spot: Spot) -> None:
-    for key, value in tags:
-        if key == "Seats":
-            names = [part.strip() for part in value.split(",")]
-            if len(names) != variant.players or not all(names):
-                raise _fault(
-                    f"Seats names {variant.players} players separated by commas, not {value!r}",
-                    spot,
-                    tag="Seats",
-                )
+def _names_every_seat(names: str, variant: Variant) -> bool:
+    parts = [part.strip() for part in names.split(",")]
+    return len(parts) == variant.players and all(parts)
 
 
 def _card(given: Given, deal: int) -> Card:
@@ -327,7 +336,7 @@ def _deal(
     start = _start(draft, variant, 0 if dealer is None else dealer, number)
     moves, seats = _moves(draft, variant, number, spots)
     score = _score(draft.score, number)
-    tags = _tags(draft.tags, number)
+    tags = _tags(draft.tags, variant, number)
     if seats is None:  # a match document: each move is made by the seat to move
         try:
             filled, _ = recorded(number, start, moves)
@@ -388,8 +397,7 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
                 draft.players.spot,
                 tag="Players",
             )
-    tags = _tags(draft.tags)
-    _seats_tag(tags, variant, draft.tags.spot)
+    tags = _tags(draft.tags, variant)
     result = draft.result.value
     if draft.result.missing:
         result = None

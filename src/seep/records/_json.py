@@ -76,11 +76,13 @@ def _key(doc: Mapping[str, Any], key: str, where: str = "") -> Given:
     return Given(doc.get(key, MISSING), Spot(field=f"{where}{key}"))
 
 
-def _tags(doc: Mapping[str, Any], where: str) -> Given:
-    given = _key(doc, "tags", where)
-    if given.missing:
-        return given
-    return Given(tuple(_object(given.value, f"{where}tags").items()), given.spot)
+def _tags(doc: Mapping[str, Any], where: str) -> tuple[Given, ...]:
+    """Each extra tag as a ``(name, value)`` pair, at its field (``tags.Seats``)."""
+    tags = doc.get("tags")
+    if tags is None:
+        return ()
+    pairs = _object(tags, f"{where}tags").items()
+    return tuple(Given((key, value), Spot(field=f"{where}tags.{key}")) for key, value in pairs)
 
 
 def _score(doc: Mapping[str, Any], where: str, deal: int | None) -> Given:

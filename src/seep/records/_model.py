@@ -129,22 +129,30 @@ def match_result(standing: Standing) -> str:
 
 
 def extra_tags(tags: TagsGiven) -> Tags:
-    """``tags`` checked: names are words, none is a tag of the format or given twice, values one line."""
+    """``tags`` checked (:func:`check_tag`), as pairs in order."""
     if tags is None:
         return ()
     pairs = list(tags.items()) if isinstance(tags, Mapping) else list(tags)
     seen: set[str] = set()
     for key, value in pairs:
-        if not isinstance(key, str) or not _TAG_NAME.fullmatch(key):
-            raise RecordError(f"a tag name is a word of letters, digits and '_', not {key!r}")
-        if key in HEADER_TAGS or key in DEAL_TAGS:
-            raise RecordError(f"the tag {key!r} is written by the format itself")
-        if key in seen:
-            raise RecordError(f"the tag {key!r} is given twice")
-        if not isinstance(value, str) or "\n" in value or "\r" in value:
-            raise RecordError(f"the tag {key!r} needs a one-line string value, not {value!r}")
-        seen.add(key)
+        check_tag(key, value, seen)
     return tuple(pairs)
+
+
+def check_tag(key: object, value: object, seen: set[str]) -> None:
+    """An extra tag: its name a word, not a tag of the format, not in ``seen``; its value one line.
+
+    ``key`` joins ``seen``.
+    """
+    if not isinstance(key, str) or not _TAG_NAME.fullmatch(key):
+        raise RecordError(f"a tag name is a word of letters, digits and '_', not {key!r}")
+    if key in HEADER_TAGS or key in DEAL_TAGS:
+        raise RecordError(f"the tag {key!r} is written by the format itself")
+    if key in seen:
+        raise RecordError(f"the tag {key!r} is given twice")
+    if not isinstance(value, str) or "\n" in value or "\r" in value:
+        raise RecordError(f"the tag {key!r} needs a one-line string value, not {value!r}")
+    seen.add(key)
 
 
 def recorded(number: int, start: State, moves: Sequence[Move]) -> tuple[RecordedDeal, State]:

@@ -134,7 +134,7 @@ class _Block:
     line: int
     number: Given
     tags: dict[str, tuple[str, int]] = attrs.field(factory=dict)
-    extra: list[tuple[str, str]] = attrs.field(factory=list)
+    extra: list[Given] = attrs.field(factory=list)
     moves: list[MoveDraft] = attrs.field(factory=list)
 
     @property
@@ -192,7 +192,7 @@ def _deal_draft(block: _Block) -> DealDraft:
         redeals=_given(tags, "Redeals", here),
         moves=tuple(block.moves),
         score=score,
-        tags=Given(tuple(block.extra), here),
+        tags=tuple(block.extra),
     )
 
 
@@ -222,7 +222,8 @@ def parse_record(text: str, *, check: bool = True) -> Record:
     if not isinstance(text, str):
         raise RecordError(f"a record is text, not {type(text).__name__}")
     header: dict[str, tuple[str, int]] = {}
-    header_extra: list[tuple[str, str]] = []
+    header_extra: list[Given] = []
+    extra_names: set[str] = set()
     blocks: list[_Block] = []
     clean = _strip_comments(text)
     position = 0
@@ -254,9 +255,9 @@ def parse_record(text: str, *, check: bool = True) -> Record:
                         f"the tag {key!r} belongs in the header", deal=block.deal, line=line_number
                     )
                 else:
-                    block.extra.append((key, value))
+                    block.extra.append(Given((key, value), Spot(line=line_number)))
             else:
-                if key in header or any(k == key for k, _ in header_extra):
+                if key in header or key in extra_names:
                     raise RecordError(f"the tag {key!r} is given twice", line=line_number)
                 if key in DEAL_TAGS and key not in HEADER_TAGS:
                     raise RecordError(
@@ -266,7 +267,8 @@ def parse_record(text: str, *, check: bool = True) -> Record:
                 if key in HEADER_TAGS:
                     header[key] = (value, line_number)
                 else:
-                    header_extra.append((key, value))
+                    extra_names.add(key)
+                    header_extra.append(Given((key, value), Spot(line=line_number)))
             continue
         end = clean.find("\n", position)
         end = len(clean) if end < 0 else end
@@ -295,7 +297,7 @@ def parse_record(text: str, *, check: bool = True) -> Record:
         players=_given(header, "Players", nowhere),
         dealer=_given(header, "Dealer", nowhere),
         result=_given(header, "Result", nowhere),
-        tags=Given(tuple(header_extra), nowhere),
+        tags=tuple(header_extra),
         deals=tuple(_deal_draft(block) for block in blocks),
     )
     return build(draft, check=check)
