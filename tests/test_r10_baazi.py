@@ -10,7 +10,6 @@ import pytest
 from seep import (
     Baazi,
     DealRecord,
-    InvalidStateError,
     State,
     Take,
     Throw,
@@ -22,6 +21,7 @@ from seep import (
     new_baazi,
     next_baazi,
 )
+from seep.errors import RecordError
 from seep.testing import position
 from seep.variants import DealerRule, LeadMatch, Standing
 
@@ -270,6 +270,6 @@ def test_r10_baazi_json_round_trip_and_bad_move_named() -> None:
     doc = json.loads(json.dumps(baazi_to_dict(match)))
     assert baazi_from_dict(doc) == match
     doc["deals"][0]["moves"][5] = "throw ZZ"
-    with pytest.raises(InvalidStateError) as info:
+    with pytest.raises(RecordError) as info:  # as in a game record
         baazi_from_dict(doc)
     assert info.value.field == "deals[0].moves[5]"

@@ -2,7 +2,9 @@
 
 Round trips run over deals of all four built-in variants and over whole
 seeded matches played by random legal moves; tampered records must be
-refused with the deal, the move number, the rule and the line.
+refused with the deal, the move number, the rule and the line. Every record
+a test builds, tampered ones too, is also written in both forms and must load
+alike from either (:func:`both_forms_accept_the_same_records`).
 """
 
 from __future__ import annotations
@@ -11,8 +13,10 @@ import json
 import pickle
 import random
 import re
+from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -55,6 +59,66 @@ from seep.records import (
 )
 
 VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
+
+
+def load_both(record: Record) -> tuple[Record | RecordError, Record | RecordError] | None:
+    """``record`` written as text and as JSON and read back from each (a record or the refusal).
+
+    ``None`` when no form can write ``record`` (a start no deck deals, a
+    seat missing for a move).
+    """
+    try:
+        text = format_record(record)
+        doc = json.loads(json.dumps(record_to_dict(record)))
+    except (RecordError, ValueError):
+        return None
+    loaded: list[Record | RecordError] = []
+    for load, form in ((parse_record, text), (record_from_dict, doc)):
+        try:
+            loaded.append(load(form))  # type: ignore[operator]
+        except RecordError as error:
+            loaded.append(error)
+    return loaded[0], loaded[1]
+
+
+def same_refusal(one: RecordError, other: RecordError) -> bool:
+    """Two refusals of the same fault: the same reason and place in the game."""
+    return (one.reason, one.deal, one.move_number, one.rule, one.tag) == (
+        other.reason,
+        other.deal,
+        other.move_number,
+        other.rule,
+        other.tag,
+    )
+
+
+@pytest.fixture(autouse=True)
+def both_forms_accept_the_same_records(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every record the test builds loads from its text exactly as from its JSON.
+
+    A good record reads back equal from both; a tampered one is refused by
+    both with the same reason, deal, move number, rule and tag.
+    """
+    built: list[Record] = []
+    init = Record.__init__
+
+    def capture(self: Record, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        built.append(self)
+
+    monkeypatch.setattr(Record, "__init__", capture)
+    yield
+    monkeypatch.undo()
+    for record in built:
+        both = load_both(record)
+        if both is None:
+            continue
+        from_text, from_json = both
+        if isinstance(from_text, RecordError) or isinstance(from_json, RecordError):
+            assert isinstance(from_text, RecordError) and isinstance(from_json, RecordError), both
+            assert same_refusal(from_text, from_json), (str(from_text), str(from_json))
+        else:
+            assert from_text == from_json == record
 
 
 def random_move(state: State, rng: random.Random) -> Move:

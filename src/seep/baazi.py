@@ -21,20 +21,20 @@ names (R10.4).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
 
 from seep.deal import new_deal
-from seep.errors import IllegalMoveError, InvalidStateError, NotationError, SeepError
+from seep.errors import RecordError, SeepError
 from seep.moves import Move
-from seep.notation import parse_move
+from seep.records._json import record_of_match_document
 from seep.rules import apply_move
 from seep.scoring import deal_score
-from seep.serialization import state_from_dict, state_to_dict
-from seep.state import Phase, State
-from seep.variants import Opening, Standing, Variant, get_variant
+from seep.serialization import state_to_dict
+from seep.state import State
+from seep.variants import Standing, Variant, get_variant
 
 __all__ = [
     "Baazi",
@@ -220,10 +220,12 @@ def next_baazi(baazi: Baazi, *, seed: Seed = None) -> Baazi:
 
 
 def baazi_to_dict(baazi: Baazi) -> dict[str, Any]:
-    """A JSON document of the match: each deal's start state and moves, plus the sheet.
+    """A JSON match document (``seep-baazi/1``): each deal's start state and moves, plus the sheet.
 
     The sheet and standing are written for readers; loading recomputes them
-    by replaying the moves.
+    by replaying the moves. The game record of the same match
+    (:func:`seep.records.record_from_baazi`) holds decks instead of states,
+    the seat of every move and the stated scores, and no seed.
     """
     return {
         "format": BAAZI_FORMAT,
@@ -240,76 +242,47 @@ def baazi_to_dict(baazi: Baazi) -> dict[str, Any]:
 
 
 def baazi_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -> Baazi:
-    """Load a match document by replaying every deal; a bad move names its place.
+    """Load a match document by replaying every deal; a fault names its field.
+
+    The document is checked by the same builder and verifier as a game
+    record (:mod:`seep.records`), so a fault raises
+    :class:`~seep.errors.RecordError` with the same reason as in a record,
+    ``.field`` naming the place (``"deals[1].moves[7]"``, ``"deals[2].start.dealer"``).
+    ``variant`` loads a document of a variant that is not registered.
 
     >>> match = new_baazi("standard", seed=2)
     >>> baazi_from_dict(baazi_to_dict(match)) == match
     True
+    >>> doc = baazi_to_dict(match)
+    >>> doc["deals"][0]["moves"] = ["bid 8"]
+    >>> baazi_from_dict(doc)
+    Traceback (most recent call last):
+    ...
+    seep.errors.RecordError: deals[0].moves[0]: deal 1, move 0: Appendix A: 'bid 8' needs 'bid N' with N in 9..13
     """
     if not isinstance(doc, Mapping):
-        raise InvalidStateError("document", "expected an object")
+        raise RecordError(f"expected an object, not {doc!r}", field="document")
     if doc.get("format", BAAZI_FORMAT) != BAAZI_FORMAT:
-        raise InvalidStateError("format", f"expected {BAAZI_FORMAT!r}")
-    for key in ("variant", "first_dealer", "deals"):
-        if key not in doc:
-            raise InvalidStateError(key, "required field is missing")
-    try:
-        rules = variant or get_variant(doc["variant"])
-    except (KeyError, TypeError):
-        raise InvalidStateError("variant", f"unknown variant {doc['variant']!r}") from None
+        raise RecordError(
+            f"the format is {BAAZI_FORMAT!r}, not {doc.get('format')!r}", field="format"
+        )
     seed = doc.get("seed")
     if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
-        raise InvalidStateError("seed", f"expected an integer, a string or null, got {seed!r}")
-    deals = doc["deals"]
-    if not isinstance(deals, Sequence) or isinstance(deals, str) or not deals:
-        raise InvalidStateError("deals", "expected a non-empty list of deals")
-    first = _start_of(deals[0], 0, rules)
+        raise RecordError(f"expected an integer, a string or null, not {seed!r}", field="seed")
+    record = record_of_match_document(doc, variant=variant)
+    first = record.deals[0].start
     match = Baazi(
-        variant=rules,
+        variant=record.variant,
         seed=seed,
         first_dealer=first.dealer,
         deals=(DealRecord(start=first, moves=(), state=first),),
         sheet=(),
         standing=Standing(),
     )
-    if doc["first_dealer"] != first.dealer:
-        raise InvalidStateError("first_dealer", "does not match the first deal's dealer")
-    for index, deal in enumerate(deals):
-        if index:
-            if len(match.deals) != index + 1:
-                raise InvalidStateError(f"deals[{index}]", "the match was already over")
-            start = _start_of(deal, index, rules)
-            if start.dealer != match.next_dealer:
-                raise InvalidStateError(
-                    f"deals[{index}].start.dealer",
-                    f"R10.4: seat {match.next_dealer} deals this deal, not {start.dealer}",
-                )
-            match = attrs.evolve(
-                match, deals=(*match.deals[:-1], DealRecord(start=start, moves=(), state=start))
-            )
-        moves = deal.get("moves", [])
-        if not isinstance(moves, Sequence) or isinstance(moves, str):
-            raise InvalidStateError(f"deals[{index}].moves", "expected a list of moves")
-        for number, text in enumerate(moves):
-            field = f"deals[{index}].moves[{number}]"
-            try:
-                match = apply_baazi_move(match, parse_move(text))
-            except (IllegalMoveError, NotationError) as error:
-                raise InvalidStateError(field, str(error)) from None
-            if len(match.deals) > index + 1 and number != len(moves) - 1:
-                raise InvalidStateError(field, "moves after the end of the deal")
+    for index, deal in enumerate(record.deals):
+        if index:  # the recorded start replaces the deal the seed would deal
+            start = DealRecord(start=deal.start, moves=(), state=deal.start)
+            match = attrs.evolve(match, deals=(*match.deals[:-1], start))
+        for move in deal.moves:
+            match = apply_baazi_move(match, move)
     return match
-
-
-def _start_of(deal: object, index: int, rules: Variant) -> State:
-    if not isinstance(deal, Mapping) or "start" not in deal:
-        raise InvalidStateError(f"deals[{index}].start", "required field is missing")
-    try:
-        start = state_from_dict(deal["start"], variant=rules)
-    except InvalidStateError as error:
-        raise InvalidStateError(f"deals[{index}].start.{error.field}", error.reason) from None
-    if start.plays or start.phase is not (
-        Phase.BID if rules.opening is Opening.BID else Phase.PLAY
-    ):
-        raise InvalidStateError(f"deals[{index}].start", "a deal starts before its first move")
-    return start

@@ -15,11 +15,14 @@ R2.4
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "IllegalMoveError",
     "InvalidStateError",
     "MisdealError",
     "NotationError",
+    "RecordError",
     "SeepError",
 ]
 
@@ -65,3 +68,94 @@ class InvalidStateError(SeepError, ValueError):
 
 class MisdealError(SeepError, ValueError):
     """An explicit deck whose deal is void (R2.3: the bidder holds no 9 or higher)."""
+
+
+class RecordError(SeepError, ValueError):
+    """A game record or a match document that cannot be loaded or does not replay.
+
+    ``deal`` (1-based) and ``move_number`` (the number written on the move's
+    line: 0 for the bid, else the play number) say where in the game;
+    ``rule`` is the rule broken (``None`` for a format error), ``tag`` the
+    part of the record at fault (``"Deck"``, ``"Score"``, ``"Result"``...) if
+    any, ``reason`` what is wrong. Where in the document: ``line`` (text
+    loaded by :func:`seep.records.parse_record`) or ``field`` (a JSON
+    document, as in :class:`InvalidStateError`: ``"deals[1].moves[12]"``).
+    The same fault gives the same ``reason`` in either form.
+
+    >>> error = RecordError("R8.2: 7C can pick up", deal=2, move_number=13, rule="R8.2", line=40)
+    >>> str(error)
+    'line 40: deal 2, move 13: R8.2: 7C can pick up'
+    >>> str(RecordError("R8.2: 7C can pick up", deal=2, move_number=13, field="deals[1].moves[13]"))
+    'deals[1].moves[13]: deal 2, move 13: R8.2: 7C can pick up'
+    >>> isinstance(error, ValueError), error.rule
+    (True, 'R8.2')
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        deal: int | None = None,
+        move_number: int | None = None,
+        rule: str | None = None,
+        tag: str | None = None,
+        line: int | None = None,
+        field: str | None = None,
+    ) -> None:
+        places = []
+        if line is not None:
+            places.append(f"line {line}")
+        if field is not None:
+            places.append(field)
+        where = []
+        if deal is not None:
+            where.append(f"deal {deal}")
+        if move_number is not None:
+            where.append(f"move {move_number}")
+        if where:
+            places.append(", ".join(where))
+        super().__init__(": ".join([*places, reason]))
+        self.reason = reason
+        self.deal = deal
+        self.move_number = move_number
+        self.rule = rule
+        self.tag = tag
+        self.line = line
+        self.field = field
+
+    def at(
+        self,
+        *,
+        deal: int | None = None,
+        tag: str | None = None,
+        line: int | None = None,
+        field: str | None = None,
+    ) -> RecordError:
+        """A copy of this error with ``deal``, ``tag``, ``line`` or ``field`` set (those not ``None``)."""
+        return RecordError(
+            self.reason,
+            deal=self.deal if deal is None else deal,
+            move_number=self.move_number,
+            rule=self.rule,
+            tag=self.tag if tag is None else tag,
+            line=self.line if line is None else line,
+            field=self.field if field is None else field,
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        places = (self.deal, self.move_number, self.rule, self.tag, self.line, self.field)
+        return (_rebuild_record_error, (self.reason, *places))
+
+
+def _rebuild_record_error(
+    reason: str,
+    deal: int | None,
+    move_number: int | None,
+    rule: str | None,
+    tag: str | None,
+    line: int | None,
+    field: str | None,
+) -> RecordError:
+    return RecordError(
+        reason, deal=deal, move_number=move_number, rule=rule, tag=tag, line=line, field=field
+    )
