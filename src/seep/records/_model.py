@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import attrs
 
@@ -21,8 +21,33 @@ from seep.scoring import DealScore, deal_score
 from seep.state import State
 from seep.variants import Opening, Standing, Variant
 
-if TYPE_CHECKING:
-    from seep.baazi import Baazi
+
+class _PlayedDeal(Protocol):
+    """What a record reads of one deal of a match: where it started and what was played."""
+
+    @property
+    def start(self) -> State: ...
+
+    @property
+    def moves(self) -> tuple[Move, ...]: ...
+
+
+class _Match(Protocol):
+    """What a record reads of a :class:`~seep.baazi.Baazi` (described here, so that
+    :mod:`seep.baazi`, which loads match documents through this package, is not imported)."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def seed(self) -> object: ...
+
+    @property
+    def deals(self) -> Sequence[_PlayedDeal]: ...
+
+    @property
+    def standing(self) -> Standing: ...
+
 
 RECORD_FORMAT = "seep-record/1"
 
@@ -209,7 +234,7 @@ def record_from_deal(start: State, moves: Iterable[Move] = (), *, tags: TagsGive
     )
 
 
-def record_from_baazi(baazi: Baazi, *, tags: TagsGiven = None) -> Record:
+def record_from_baazi(baazi: _Match, *, tags: TagsGiven = None) -> Record:
     """The record of a match (a :class:`~seep.baazi.Baazi`), finished or in progress.
 
     The match seed, if any, is written as the ``Seed`` tag (information only:
