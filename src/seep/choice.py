@@ -31,9 +31,9 @@ from typing import Final, Literal
 
 import attrs
 
-from seep._bits import bits
-from seep._generate import Position
-from seep._groups import groups
+from seep._engine.bits import bits
+from seep._engine.generate import Position
+from seep._engine.groups import groups
 from seep.cards import Card, CardSet, from_mask
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.rules import legal_moves

@@ -16,9 +16,9 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, SupportsIndex, overload
 
-from seep._explain import explain
-from seep._generate import Plan, Position, allows, generate, iterate
-from seep._transition import _set_legal_cache, transition
+from seep._engine.generate import Plan, Position, allows, generate, iterate
+from seep._engine.transition import _set_legal_cache, transition
+from seep._engine.verify import explain
 from seep.moves import MOVE_TYPES, Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, State
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from seep._bits import VALUE_MASKS
+from seep._engine.bits import VALUE_MASKS
 from seep.cards import Card, CardSet, from_mask
 from seep.state import House, Phase, State
 from seep.variants import Opening

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from seep._bits import VALUE_MASKS, mask_total
+from seep._engine.bits import VALUE_MASKS, mask_total
+from seep._engine.schedule import FLOOR, hand_sizes, in_opening_round, seat_to_play, stock_size
 from seep._reader import Reader
-from seep._structure import FLOOR, hand_sizes, in_opening_round, seat_to_play, stock_size
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw

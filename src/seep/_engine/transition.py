@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from seep._structure import in_opening_round, opening_hand
+from seep._engine.schedule import in_opening_round, opening_hand
 from seep.cards import Card, CardSet, from_mask
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State

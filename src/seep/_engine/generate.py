@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from seep._bits import VALUE_MASKS, bits, mask_total
-from seep._groups import (
+from seep._engine.bits import VALUE_MASKS, bits, mask_total
+from seep._engine.groups import (
     based_unions,
     floor_table,
     groups,
@@ -22,7 +22,7 @@ from seep._groups import (
     value_packings,
     value_unions,
 )
-from seep._structure import in_opening_round
+from seep._engine.schedule import in_opening_round
 from seep.cards import ALL_CARDS, from_mask
 from seep.moves import (
     Bid,
@@ -300,10 +300,6 @@ class Position:
     def takes(self, card: int) -> list[Take]:
         """Pick-ups with ``card`` (R4)."""
         return [move for move in self.iter_for_card(card) if isinstance(move, Take)]
-
-    def build_targets(self, card: int) -> list[int]:
-        """House values ``card`` may go into as far as R3.2, R5.2 and R6.3 are concerned."""
-        return list(bits(self.plan(card)[2]))
 
     def builds(self, card: int) -> list[Build]:
         """New houses and additions to houses with ``card`` (R5, R6), R3.2 included."""

@@ -6,9 +6,9 @@ best explanation, not the verdict.
 
 from __future__ import annotations
 
-from seep._bits import VALUE_MASKS, mask_total
-from seep._groups import groups, is_union_of_groups
-from seep._structure import in_opening_round
+from seep._engine.bits import VALUE_MASKS, mask_total
+from seep._engine.groups import groups, is_union_of_groups
+from seep._engine.schedule import in_opening_round
 from seep.cards import CardSet
 from seep.errors import IllegalMoveError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
