@@ -1,202 +1,260 @@
-"""Why a move is illegal: the rule it breaks, in words (for :class:`IllegalMoveError`).
+"""The verifier: is a move legal, and if not, which rule does it break and why (R2.4 to R11.3).
 
-Only called for moves the generator has already refused, so its job is the
-best explanation, not the verdict.
+:func:`violation` is the one legality check of the engine. It decides in
+one pass and returns ``None`` for a legal move, else the broken rule's id
+and the reason in words, so that an explanation can never disagree with
+the verdict. :func:`seep.is_legal`, :func:`seep.check_move`,
+:func:`seep.apply_move` and :class:`seep.choice.MoveChoice` all ask it;
+the move generator (:mod:`seep._engine.generate`) lists the same moves
+from the same :class:`~seep._engine.generate.Position` facts, and the
+perft table and the property tests check that both agree.
+
+>>> from seep import parse_move
+>>> from seep.testing import position
+>>> state = position(hand="7S 9H", loose="3S 4S 2H 5D")
+>>> violation(state, parse_move("take 7S 3S 4S"))
+('R4.3', 'the cards left behind still make 7 (2H 5D): take everything')
+>>> violation(state, parse_move("take 7S 3S 4S 2H 5D")) is None
+True
 """
 
 from __future__ import annotations
 
-from seep._engine.bits import VALUE_MASKS, mask_total
+from typing import Final
+
+from seep._engine.generate import Position, is_bid_allowed
 from seep._engine.groups import groups, is_union_of_groups
-from seep._engine.schedule import in_opening_round
 from seep.cards import CardSet
-from seep.errors import IllegalMoveError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, State
-from seep.variants import Opening, Pickup, ThrowRule
 
-_NAMES = {
-    1: "ace",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "jack",
-    12: "queen",
-    13: "king",
-}
+#: A broken rule: its id (``"R4.3"``) and the reason in words.
+Violation = tuple[str, str]
+
+_NAMES: Final = (
+    "",
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+)
 
 
 def value_name(value: int) -> str:
-    """``9`` -> ``'nine'``, ``11`` -> ``'jack'``."""
+    """``9`` -> ``'nine'``, ``11`` -> ``'jack'``.
+
+    >>> value_name(11)
+    'jack'
+    """
     return _NAMES[value]
 
 
-def explain(state: State, move: Move) -> IllegalMoveError:
-    """The error for the illegal ``move`` in ``state``."""
-    rule, reason = _reason(state, move)
-    return IllegalMoveError(rule, reason)
-
-
-def _reason(state: State, move: Move) -> tuple[str, str]:
-    if state.phase is Phase.OVER:
+def violation(state: State, move: Move) -> Violation | None:
+    """``None`` if ``move`` is legal in ``state``, else the rule it breaks and why."""
+    phase = state.phase
+    if phase is Phase.OVER:
         return "R9.1", "the deal is over: every card has been played"
     seat = state.to_move
     assert seat is not None
-    if state.phase is Phase.BID:
-        if not isinstance(move, Bid):
-            return "R2.4", f"seat {seat} must bid first (a value 9..13 of a card it holds)"
-        return "R2.4", f"seat {seat} holds no {value_name(move.value)} and cannot bid {move.value}"
-    if isinstance(move, Bid):
+    if phase is Phase.BID:
+        return _bid(state, seat, move)
+    if type(move) is Bid:
         return "R2.4", "there is no bid to make now"
-    hand = state.hands[seat].mask
-    card = move.card
-    if not hand >> card & 1:
-        return "R3.1", f"seat {seat} does not hold {card}"
-    value = card.value
-    loose = state.loose.mask
-    variant = state.variant
-    first_play = variant.opening is Opening.BID and state.plays == 0 and state.bid is not None
-    if first_play:
-        bid = state.bid
-        assert bid is not None
-        uses_bid = (isinstance(move, Take) and value == bid) or (
-            isinstance(move, Build) and move.value == bid
+    assert isinstance(move, (Take, Build, Raise, Throw))
+    if not state.hands[seat].mask >> move.card & 1:
+        return "R3.1", f"seat {seat} does not hold {move.card}"
+    position = Position(state)
+    if position.first_play_bid is not None:
+        return _first_play(position, move)
+    if position.opening_round:
+        return _opening_round(position, move)
+    return in_play(position, move)
+
+
+def _bid(state: State, seat: int, move: Move) -> Violation | None:
+    """R2.4: the bidder bids a value 9..13 of a card it holds."""
+    if type(move) is not Bid:
+        return "R2.4", f"seat {seat} must bid first (a value 9..13 of a card it holds)"
+    if is_bid_allowed(state, move.value):
+        return None
+    return "R2.4", f"seat {seat} holds no {value_name(move.value)} and cannot bid {move.value}"
+
+
+def _first_play(position: Position, move: Take | Build | Raise | Throw) -> Violation | None:
+    """R2.6: the bidder's first play takes or builds the bid, or else throws a card of it."""
+    bid = position.first_play_bid
+    assert bid is not None
+    value = move.card.value
+    if (type(move) is Take and value == bid) or (type(move) is Build and move.value == bid):
+        return in_play(position, move)
+    if type(move) is not Throw:
+        return "R2.6", f"the bidder's first play must take or build the bid {bid}"
+    if value != bid:
+        return (
+            "R2.6",
+            f"the bidder's first play must use the bid {bid}; {move.card} is no {value_name(bid)}",
         )
-        if not uses_bid and not isinstance(move, Throw):
-            return "R2.6", f"the bidder's first play must take or build the bid {bid}"
-        if isinstance(move, Throw):
-            if value != bid:
-                return (
-                    "R2.6",
-                    f"the bidder's first play must use the bid {bid}; {card} is no {value_name(bid)}",
-                )
+    if position.bid_is_usable():
+        return (
+            "R2.6",
+            f"a {value_name(bid)} may be thrown only if no pick-up or build of {bid} exists",
+        )
+    return None
+
+
+def _opening_round(position: Position, move: Take | Build | Raise | Throw) -> Violation | None:
+    """R11.2: in the opening round a player builds a house if they can, else throws any card."""
+    if type(move) is Build:
+        return in_play(position, move)
+    if type(move) is not Throw:
+        return "R11.2", "in the opening round a player builds a house if they can, else throws"
+    if position.can_build():
+        return "R11.2", f"seat {position.seat} can build an opening house, so it must build one"
+    return None
+
+
+def in_play(position: Position, move: Take | Build | Raise | Throw) -> Violation | None:
+    """:func:`violation` of a move whose card the mover holds, in normal play: the move's own rules (R4 to R8), the owner's duty R3.2 first for all but a take."""
+    if type(move) is Take:
+        return _take(position, move)
+    card = int(move.card)
+    if position.is_bound(card):
+        value = move.card.value
+        return "R3.2", _duty(
+            position.seat, value
+        ) + f"; that card may only take the house of {value}"
+    if type(move) is Build:
+        return _build(position, move)
+    if type(move) is Raise:
+        return _raise(position, move)
+    assert type(move) is Throw
+    return _throw(position, move)
+
+
+def _take(position: Position, move: Take) -> Violation | None:
+    """R4.1, R4.2, then R4.3 (take everything) or R11.3 with R3.2 (free choice)."""
+    card = move.card
+    value = card.value
+    house = move.house
+    cards = move.loose.mask
+    if house is not None and house != value:
+        return (
+            "R4.2",
+            f"a house is taken only by a card of its value; {card} cannot take #{house}",
+        )
+    if house is not None and house not in position.houses:
+        return "R4.1", f"no house of {house} stands"
+    stray = cards & ~position.loose
+    if stray:
+        return "R4.1", f"{CardSet(stray)} not loose on the floor"
+    if not cards and house is None:
+        return "R4.1", "a pick-up takes at least one group or the house"
+    if not is_union_of_groups(cards, value):
+        return "R4.1", f"{move.loose} does not split into groups each summing to {value}"
+    if not position.free:
+        if house is None and position.must_take_house(value):
+            return "R4.3", f"the house of {value} must be taken with the rest"
+        for group in groups(position.loose & ~cards, value):
             return (
-                "R2.6",
-                f"a {value_name(bid)} may be thrown only if no pick-up or build of {bid} exists",
+                "R4.3",
+                f"the cards left behind still make {value} ({CardSet(group)}): take everything",
             )
-    if in_opening_round(variant, state.plays, state.bid):
-        if isinstance(move, Throw):
-            return "R11.2", f"seat {seat} can build an opening house, so it must build one"
-        if not isinstance(move, Build):
-            return "R11.2", "in the opening round a player builds a house if they can, else throws"
-    houses = {house.value: house for house in state.houses}
-    owns_last = (
-        value in houses
-        and seat in houses[value].owners
-        and not (hand & ~(1 << card) & VALUE_MASKS[value])
-    )
-    if isinstance(move, Take):
-        if move.house is not None and move.house != value:
+    elif house is None and position.is_bound(int(card)):
+        return "R3.2", _duty(position.seat, value) + f"; the pick-up must take the house of {value}"
+    return None
+
+
+def _build(position: Position, move: Build) -> Violation | None:
+    """A new house (R5.2, R5.3, R3.2) or an addition to a standing one (R6.1, R6.3)."""
+    card = move.card
+    value = card.value
+    target = move.value
+    cards = move.loose.mask
+    stray = cards & ~position.loose
+    if stray:
+        return "R5.2", f"{CardSet(stray)} not loose on the floor"
+    if value > target:
+        return "R5.2", f"a {value_name(value)} cannot go into a house of {target}"
+    kept = not position.keeps_card_for(target, int(card))
+    if target not in position.houses:
+        if not cards:
+            return "R5.2", f"a single card is never a house: {card} needs loose cards under it"
+        if value == target:
+            return "R5.2", (
+                f"a single card is never a house: {card} on loose cards builds nothing"
+                f" while no house of {target} stands"
+            )
+        if not groups(cards, target - value):
+            return "R5.2", f"no loose cards of {move.loose} make {card} up to {target}"
+        if not is_union_of_groups(cards, target, target - value):
+            return "R5.3", (
+                f"{card} with {move.loose} does not make {target} (plus whole extra groups of {target})"
+            )
+        if kept:
+            seat = position.seat
             return (
-                "R4.2",
-                f"a house is taken only by a card of its value; {card} cannot take #{move.house}",
+                "R3.2",
+                f"seat {seat} would own a house of {target} and hold no {value_name(target)}",
             )
-        if move.house is not None and move.house not in houses:
-            return "R4.1", f"no house of {move.house} stands"
-        stray = move.loose.mask & ~loose
-        if stray:
-            return "R4.1", f"{CardSet(stray)} not loose on the floor"
-        if not move.loose and move.house is None:
-            return "R4.1", "a pick-up takes at least one group or the house"
-        if not is_union_of_groups(move.loose.mask, value):
-            return "R4.1", f"{move.loose} does not split into groups each summing to {value}"
-        if variant.pickup is Pickup.TAKE_EVERYTHING:
-            if value in houses and move.house is None:
-                return "R4.3", f"the house of {value} must be taken with the rest"
-            for group in groups(loose & ~move.loose.mask, value):
-                return (
-                    "R4.3",
-                    f"the cards left behind still make {value} ({CardSet(group)}): take everything",
-                )
-        if owns_last and move.house is None:
-            return "R3.2", _duty(seat, value) + f"; the pick-up must take the house of {value}"
-        rule = "R4.3" if variant.pickup is Pickup.TAKE_EVERYTHING else "R11.3"
-        return rule, "not one of the pick-ups this card can make"
-    if owns_last:
-        return "R3.2", _duty(seat, value) + f"; that card may only take the house of {value}"
-    if isinstance(move, Build):
-        target = move.value
-        stray = move.loose.mask & ~loose
-        if stray:
-            return "R5.2", f"{CardSet(stray)} not loose on the floor"
-        if value > target:
-            return "R5.2", f"a {value_name(value)} cannot go into a house of {target}"
-        house = houses.get(target)
-        if house is None:
-            if not move.loose:
-                return "R5.2", f"a single card is never a house: {card} needs loose cards under it"
-            if value == target:
-                return "R5.2", (
-                    f"a single card is never a house: {card} on loose cards builds nothing"
-                    f" while no house of {target} stands"
-                )
-            if not groups(move.loose.mask, target - value):
-                return "R5.2", f"no loose cards of {move.loose} make {card} up to {target}"
-            if not _splits(move.loose.mask, value, target, new=True):
-                return "R5.3", (
-                    f"{card} with {move.loose} does not make {target} (plus whole extra groups of {target})"
-                )
-            if not hand & ~(1 << card) & VALUE_MASKS[target]:
-                return (
-                    "R3.2",
-                    f"seat {seat} would own a house of {target} and hold no {value_name(target)}",
-                )
-            return "R5.2", "not a legal build here"
-        if not _splits(move.loose.mask, value, target, new=False):
-            return (
-                "R6.1",
-                f"{card} with {move.loose or 'no loose cards'} does not add a whole {target}",
-            )
-        partner = variant.partner_of(seat)
-        if (seat in house.owners or partner not in house.owners) and not (
-            hand & ~(1 << card) & VALUE_MASKS[target]
-        ):
-            return "R6.3", (
-                f"seat {seat} would own the house of {target} and hold no {value_name(target)}"
-            )
-        return "R6.1", "not a legal addition here"
-    if isinstance(move, Raise):
-        house = houses.get(move.house)
-        if house is None:
-            return "R7.1", f"no house of {move.house} stands"
-        if mask_total(house.cards.mask) != house.value:
-            return "R7.3", f"the house of {move.house} is locked (pakka) and can never be raised"
-        if seat in house.owners:
-            return "R7.1", f"seat {seat} owns the house of {move.house} and cannot raise it"
-        new_value = move.house + value
-        if new_value > 13:
-            return "R7.1", f"raising {move.house} by {value} makes {new_value}, above 13"
-        if not hand & ~(1 << card) & VALUE_MASKS[new_value]:
-            return (
-                "R7.2",
-                f"seat {seat} must hold another {value_name(new_value)} to raise to {new_value}",
-            )
-        return "R7.1", "not a legal raise here"
-    if isinstance(move, Throw):
-        if variant.throw_rule is ThrowRule.ONLY_IF_NO_PICKUP:
-            if value in houses:
-                return "R8.2", f"{card} can take the house of {value}, so it may not be thrown"
-            for group in groups(loose, value):
-                return "R8.2", f"{card} can pick up {CardSet(group)}, so it may not be thrown"
-        return "R8.1", "not a legal throw here"
-    return "R3.1", f"not a move: {move!r}"  # pragma: no cover
+        return None
+    if not is_union_of_groups(cards, target, target - value):
+        return (
+            "R6.1",
+            f"{card} with {move.loose or 'no loose cards'} does not add a whole {target}",
+        )
+    if kept:
+        seat = position.seat
+        return (
+            "R6.3",
+            f"seat {seat} would own the house of {target} and hold no {value_name(target)}",
+        )
+    return None
+
+
+def _raise(position: Position, move: Raise) -> Violation | None:
+    """R7.1 to R7.3: an open house of another seat, to a value of at most 13 the mover holds."""
+    value = move.card.value
+    target = move.house
+    house = position.houses.get(target)
+    seat = position.seat
+    if house is None:
+        return "R7.1", f"no house of {target} stands"
+    if house.locked:
+        return "R7.3", f"the house of {target} is locked (pakka) and can never be raised"
+    if seat in house.owners:
+        return "R7.1", f"seat {seat} owns the house of {target} and cannot raise it"
+    new_value = target + value
+    if new_value > 13:
+        return "R7.1", f"raising {target} by {value} makes {new_value}, above 13"
+    if not position.holds(new_value, int(move.card)):
+        return (
+            "R7.2",
+            f"seat {seat} must hold another {value_name(new_value)} to raise to {new_value}",
+        )
+    return None
+
+
+def _throw(position: Position, move: Throw) -> Violation | None:
+    """R8.2: only a card that can pick nothing up is thrown (R11.3: any card in taash)."""
+    if position.throw_any:
+        return None
+    card = move.card
+    value = card.value
+    if value in position.houses:
+        return "R8.2", f"{card} can take the house of {value}, so it may not be thrown"
+    for group in groups(position.loose, value):
+        return "R8.2", f"{card} can pick up {CardSet(group)}, so it may not be thrown"
+    return None
 
 
 def _duty(seat: int, value: int) -> str:
     return f"seat {seat} owns the house of {value} and would hold no {value_name(value)}"
-
-
-def _splits(cards: int, value: int, target: int, *, new: bool) -> bool:
-    """Can a card of ``value`` with ``cards`` form whole groups of ``target``?
-
-    For a new house (R5.2) the played card's group needs at least one loose card.
-    """
-    if value == target:
-        return not new and is_union_of_groups(cards, target)
-    return any(is_union_of_groups(cards & ~base, target) for base in groups(cards, target - value))
