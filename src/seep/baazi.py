@@ -34,7 +34,7 @@ from seep.rules import apply_move
 from seep.scoring import deal_score
 from seep.serialization import state_from_dict, state_to_dict
 from seep.state import Phase, State
-from seep.variants import Opening, Standing, Variant, get_variant
+from seep.variants import Standing, Variant, get_variant
 
 __all__ = [
     "Baazi",
@@ -308,8 +308,6 @@ def _start_of(deal: object, index: int, rules: Variant) -> State:
         start = state_from_dict(deal["start"], variant=rules)
     except InvalidStateError as error:
         raise InvalidStateError(f"deals[{index}].start.{error.field}", error.reason) from None
-    if start.plays or start.phase is not (
-        Phase.BID if rules.opening is Opening.BID else Phase.PLAY
-    ):
+    if start.plays or start.phase is not (Phase.BID if rules.opening.bids else Phase.PLAY):
         raise InvalidStateError(f"deals[{index}].start", "a deal starts before its first move")
     return start

@@ -85,6 +85,7 @@ from typing import Any
 
 import attrs
 
+from seep._engine.schedule import deck_order
 from seep.baazi import Baazi
 from seep.cards import Card, CardSet
 from seep.deal import new_deal
@@ -100,7 +101,7 @@ from seep.notation import parse_move
 from seep.rules import apply_move
 from seep.scoring import DealScore, TeamScore, deal_score
 from seep.state import State
-from seep.variants import DealerRule, Opening, Standing, Variant, get_variant
+from seep.variants import Standing, Variant, get_variant
 
 __all__ = [
     "RECORD_FORMAT",
@@ -288,12 +289,7 @@ def deck_of(start: State) -> tuple[Card, ...]:
     variant = start.variant
     if start.plays or start.houses or any(start.piles) or start.seeps:
         raise RecordError("the state is not the start of a deal: cards have been played")
-    if variant.opening is Opening.HOUSE_ROUND:
-        order: list[Card] = list(start.loose)
-        for packet in range(start.players):
-            order.extend(start.hands[(start.bidder + packet) % start.players])
-    else:
-        order = [*start.hands[start.bidder], *start.loose]
+    order = deck_order(variant, start.dealer, start.hands, start.loose)
     deck = (*order, *start.stock)
     try:
         rebuilt = new_deal(variant, dealer=start.dealer, deck=deck)
@@ -328,7 +324,7 @@ def _start_from_deck(
 
 def _first_number(variant: Variant) -> int:
     """The number on the first move line: 0 for the standard bid, 1 in taash."""
-    return 0 if variant.opening is Opening.BID else 1
+    return 0 if variant.opening.bids else 1
 
 
 # ---------------------------------------------------------------------------
@@ -596,7 +592,7 @@ def verify(record: Record) -> None:
                 previous.dealer, standing.lead, variant.players
             )
             if deal.dealer != expected:
-                rule = "R10.4" if variant.dealer_rule is DealerRule.LOSER_DEALS else "R11.6"
+                rule = variant.dealer_rule.rule
                 raise RecordError(
                     f"{rule}: seat {expected} deals this deal, not seat {deal.dealer}",
                     deal=deal.number,

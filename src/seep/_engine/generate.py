@@ -34,7 +34,7 @@ from seep.moves import (
     make_throw,
 )
 from seep.state import House, Phase, State
-from seep.variants import Opening, Pickup, ThrowRule
+from seep.variants import Pickup, ThrowRule
 
 HOUSE_VALUES: Final = range(9, 14)
 #: Bit ``v`` for every house value ``v`` (R5.1).
@@ -50,8 +50,6 @@ _RAISES: Final = tuple(
 # Enum members read once (reading them from their class is slow in the hot path).
 _OVER: Final = Phase.OVER
 _BID: Final = Phase.BID
-_BID_OPENING: Final = Opening.BID
-_HOUSE_ROUND: Final = Opening.HOUSE_ROUND
 _FREE_CHOICE: Final = Pickup.FREE_CHOICE
 _THROW_ANY: Final = ThrowRule.ANY
 
@@ -149,12 +147,11 @@ class Position:
         self.free = variant.pickup is _FREE_CHOICE
         self.throw_any = variant.throw_rule is _THROW_ANY
         opening = variant.opening
+        in_opening = in_opening_round(variant, state.plays, state.bid)
         # R2.6: the bidder's first play must use the bid.
-        self.first_play_bid = state.bid if opening is _BID_OPENING and state.plays == 0 else None
-        self.opening_round = opening is _HOUSE_ROUND and in_opening_round(
-            variant, state.plays, state.bid
-        )
-        # True in the bidder's first play (R2.6) and the taash opening round (R11.2).
+        self.first_play_bid = state.bid if opening.bids and in_opening else None
+        # R11.2: in the taash opening round a player builds a house if they can.
+        self.opening_round = opening.builds_first and in_opening
         self.special = self.first_play_bid is not None or self.opening_round
 
     def holds(self, value: int, without: int) -> bool:
