@@ -189,7 +189,7 @@ class Position:
                 last_value = value
                 plain, housed = self.pickups(value)
                 count = len(plain) + len(housed)
-                if self.is_bound(card):
+                if self.owned >> value & 1 and self.is_bound_value(value):
                     plan = Plan(plain, housed, 0, 0, False)
                 else:
                     others = self.hand ^ card_bit
@@ -214,7 +214,8 @@ class Position:
         has_house = self.house_values & bit
         if self.free:
             options = self.house_sets(value, value) if self.sums & bit else (0,)
-            plain = () if self.is_bound_value(value) else options[1:]  # [0] is the empty set
+            bound = self.owned >> value & 1 and self.is_bound_value(value)
+            plain = () if bound else options[1:]  # [0] is the empty set
             return plain, options if has_house else ()
         if self.sums & bit:
             if self.values is None:
