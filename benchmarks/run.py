@@ -289,9 +289,9 @@ class Result:
 
 def build() -> str:
     """``compiled`` if the move generator was compiled with mypyc (see docs/performance.md), else ``pure``."""
-    import seep._generate
+    import seep._engine.generate
 
-    return "pure" if seep._generate.__file__.endswith(".py") else "compiled"
+    return "pure" if seep._engine.generate.__file__.endswith(".py") else "compiled"
 
 
 def machine() -> dict[str, Any]:

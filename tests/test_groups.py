@@ -12,7 +12,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seep._groups import (
+from seep._engine.groups import (
     _counted_unions,
     _small_based_unions,
     based_unions,

@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from seep._bits import VALUE_MASKS, bits
-from seep._groups import is_union_of_groups
+from seep._engine.bits import VALUE_MASKS, bits
+from seep._engine.groups import is_union_of_groups
 from seep.baazi import Baazi, apply_baazi_move
 from seep.moves import Bid, Move, Take
 from seep.rules import apply_move, legal_moves

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from seep._bits import FULL_MASK, VALUE_MASKS, mask_total
-from seep._bits import bits as _bits
+from seep._engine.bits import FULL_MASK, VALUE_MASKS, mask_total
+from seep._engine.bits import bits as _bits
 from seep.errors import NotationError
 
 __all__ = [

@@ -31,14 +31,14 @@ from typing import Final, Literal
 
 import attrs
 
-from seep._bits import bits
-from seep._generate import Position
-from seep._groups import groups
+from seep._engine.bits import bits
+from seep._engine.generate import Position
+from seep._engine.groups import groups
+from seep._engine.verify import in_play
 from seep.cards import Card, CardSet, from_mask
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.rules import legal_moves
 from seep.state import Phase, State
-from seep.variants import Pickup
 
 __all__ = ["FINISH", "HOUSE", "Action", "MoveChoice", "Option", "expand"]
 
@@ -106,9 +106,7 @@ class MoveChoice:
         if state.phase is not Phase.PLAY:
             return None
         position = Position(state)
-        if position.first_play_bid is not None or position.opening_round:
-            return None
-        return position
+        return None if position.special else position
 
     def options(self) -> tuple[Option, ...]:
         """The choices at this step, in canonical order (empty once complete)."""
@@ -153,13 +151,7 @@ class MoveChoice:
                 return attrs.evolve(
                     self, move=Build(card=card, loose=self.loose, value=action.value)
                 )
-            position = self._position()
-            assert position is not None
-            takes_house = self.house or (
-                position.pickup is Pickup.TAKE_EVERYTHING and action.value in position.houses
-            )
-            house = action.value if takes_house else None
-            return attrs.evolve(self, move=Take(card=card, loose=self.loose, house=house))
+            return attrs.evolve(self, move=self._finished())
         if option == HOUSE:
             return attrs.evolve(self, house=True)
         assert isinstance(option, CardSet)
@@ -189,19 +181,25 @@ class MoveChoice:
         if not self.based:  # R5.2, R6.1: the played card's own group comes first
             return tuple(from_mask(g) for g in groups(free, action.value - card.value))
         found: list[Option] = [from_mask(g) for g in groups(free, action.value)]
-        if action.kind == "build":
-            return (*found, FINISH)
-        has_house = action.value in position.houses
-        if position.pickup is Pickup.TAKE_EVERYTHING:
-            # R4.3: finish only when no group is left behind.
-            return tuple(found) if found else (FINISH,)
-        # R11.3: free choice; R3.2: the owner's last card must take the house.
-        if has_house and not self.house:
-            found.append(HOUSE)
-        took_something = bool(self.loose) or self.house
-        if took_something and (self.house or not position.breaks_duty(card)):
-            found.append(FINISH)
+        takes = action.kind == "take" and position.free and not self.house
+        if takes and action.value in position.houses:
+            found.append(HOUSE)  # R11.3: the house is taken by choice
+        if in_play(position, self._finished(position)) is None:
+            found.append(FINISH)  # the verifier decides when the move is whole
         return tuple(found)
+
+    def _finished(self, position: Position | None = None) -> Take | Build:
+        """The move made by finishing with the cards chosen so far."""
+        card, action = self.card, self.action
+        assert card is not None and action is not None and action.value is not None
+        if action.kind == "build":
+            return Build(card=card, loose=self.loose, value=action.value)
+        if position is None:
+            position = self._position()
+            assert position is not None
+        takes_house = self.house or position.must_take_house(action.value)
+        house = action.value if takes_house else None
+        return Take(card=card, loose=self.loose, house=house)
 
     # -- the bid, the first play, the opening round --------------------------
 

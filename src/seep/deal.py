@@ -13,15 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from seep.cards import ALL_CARDS, Card, CardSet, from_mask
+from seep._engine.schedule import lay_out
+from seep.cards import ALL_CARDS, Card, from_mask
 from seep.errors import InvalidStateError, MisdealError, NotationError
 from seep.state import Phase, State
-from seep.variants import Opening, Variant, get_variant
+from seep.variants import Variant, get_variant
 
 __all__ = ["new_deal"]
 
-_OPENING_HAND = 4
-_FLOOR = 4
 _LOWEST_BID = 9
 
 
@@ -84,35 +83,22 @@ def _read_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
 
 
 def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: int) -> State:
-    players = variant.players
-    bidder = (dealer + 1) % players
-    hands = [CardSet()] * players
-    if variant.opening is Opening.HOUSE_ROUND:
-        # R11.1: four cards face up to the floor, then four to everyone from the bidder's seat.
-        loose = CardSet.of(order[:_FLOOR])
-        for packet in range(players):
-            start = _FLOOR + packet * _OPENING_HAND
-            hands[(bidder + packet) % players] = CardSet.of(order[start : start + _OPENING_HAND])
-        phase, face_up = Phase.PLAY, True
-    else:
-        # R2.2: four cards to the bidder, then four face down to the floor.
-        hand = CardSet.of(order[:_OPENING_HAND])
-        if max(card.value for card in hand) < _LOWEST_BID:
-            raise MisdealError(
-                f"R2.3: the bidder (seat {bidder}) holds {hand}, no card of 9 or more: the deal is void"
-            )
-        hands[bidder] = hand
-        loose = CardSet.of(order[_OPENING_HAND : _OPENING_HAND + _FLOOR])
-        phase, face_up = Phase.BID, False
+    bidder = (dealer + 1) % variant.players
+    hands, loose, stock = lay_out(variant, dealer, order)  # R2.2, R11.1
+    bids = variant.opening.bids
+    if bids and max(card.value for card in hands[bidder]) < _LOWEST_BID:
+        raise MisdealError(
+            f"R2.3: the bidder (seat {bidder}) holds {hands[bidder]}, no card of 9 or more: the deal is void"
+        )
     return State(
         variant=variant,
         dealer=dealer,
-        phase=phase,
+        phase=Phase.BID if bids else Phase.PLAY,  # R2.4: the bid comes first
         to_move=bidder,
         bid=None,
-        hands=tuple(hands),
-        stock=order[len(loose) + sum(len(hand) for hand in hands) :],
-        face_up=face_up,
+        hands=hands,
+        stock=stock,
+        face_up=not bids,  # R2.2: face down until the bid (R2.5)
         loose=loose,
         houses=(),
         piles=(from_mask(0),) * variant.teams,

@@ -16,10 +16,11 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, SupportsIndex, overload
 
-from seep._explain import explain
-from seep._generate import Plan, Position, allows, generate, iterate
-from seep._transition import _set_legal_cache, transition
-from seep.moves import MOVE_TYPES, Bid, Build, Move, Raise, Take, Throw
+from seep._engine.generate import Plan, Position, generate, iterate
+from seep._engine.transition import transition
+from seep._engine.verify import in_play, violation
+from seep.errors import IllegalMoveError
+from seep.moves import MOVE_TYPES, Build, Move, Raise, Take, Throw
 from seep.state import Phase, State
 
 __all__ = [
@@ -148,7 +149,7 @@ class MoveList(Sequence[Move]):
         start = self._ends[slot - 1] if slot else 0
         if self._ends[slot] - start > _LISTED:
             assert self._position is not None
-            return self._position.allows(move)
+            return in_play(self._position, move) is None
         return move in self._card_moves(slot)
 
     def __eq__(self, other: object) -> bool:
@@ -181,7 +182,9 @@ def legal_moves(state: State) -> MoveList:
     cached = state._legal_cache
     if cached is None:
         cached = MoveList(state)
-        _set_legal_cache(state, cached)
+        # The one mutable slot of a frozen state: its legal moves, kept once
+        # made, so that applying one of them needs no second legality check.
+        object.__setattr__(state, "_legal_cache", cached)
     return cached  # type: ignore[no-any-return]
 
 
@@ -221,14 +224,9 @@ def is_legal(state: State, move: object) -> bool:
     >>> is_legal(state, parse_move("bid 12")), is_legal(state, parse_move("bid 13"))
     (True, False)
     """
-    if not isinstance(move, (Take, Build, Raise, Throw, Bid)):
+    if not isinstance(move, MOVE_TYPES):
         return False
-    cached = state._legal_cache
-    if cached is not None:
-        return move in cached
-    if isinstance(move, Bid) or state.phase is not Phase.PLAY:
-        return move in generate(state)
-    return allows(state, move)
+    return violation(state, move) is None  # type: ignore[arg-type]
 
 
 def check_move(state: State, move: object) -> None:
@@ -242,8 +240,9 @@ def check_move(state: State, move: object) -> None:
     """
     if not isinstance(move, MOVE_TYPES):
         raise TypeError(f"expected a Move (Bid, Take, Build, Raise, Throw), not {move!r}")
-    if not is_legal(state, move):
-        raise explain(state, move)  # type: ignore[arg-type]
+    broken = violation(state, move)  # type: ignore[arg-type]
+    if broken is not None:
+        raise IllegalMoveError(*broken)
 
 
 def apply_move(state: State, move: Move) -> State:

@@ -36,10 +36,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from seep._bits import VALUE_MASKS
+from seep._engine.bits import VALUE_MASKS
 from seep.cards import Card, CardSet, from_mask
 from seep.state import House, Phase, State
-from seep.variants import Opening
 from seep.views import View
 
 __all__ = ["DEFAULT_TRIES", "constraints", "sample_state", "sample_states"]
@@ -77,7 +76,7 @@ def constraints(view: View) -> tuple[tuple[int, CardSet], ...]:
     if view.phase is Phase.BID:
         found.append((bidder, from_mask(_HIGH_MASK)))
     elif (
-        view.variant.opening is Opening.BID
+        view.variant.opening.bids
         and view.phase is Phase.PLAY
         and view.plays == 0
         and view.bid is not None

@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from seep._bits import VALUE_MASKS, mask_total
+from seep._engine.bits import VALUE_MASKS, mask_total
+from seep._engine.schedule import FLOOR, hand_sizes, in_opening_round, seat_to_play, stock_size
 from seep._reader import Reader
-from seep._structure import FLOOR, hand_sizes, in_opening_round, seat_to_play, stock_size
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State
-from seep.variants import Opening, Variant, get_variant
+from seep.variants import Variant, get_variant
 
 __all__ = ["move_from_dict", "move_to_dict", "state_from_dict", "state_to_dict"]
 
@@ -292,7 +292,7 @@ def _check_structure(
     players = variant.players
     last = variant.plays_per_deal
     if phase is Phase.BID:
-        if variant.opening is not Opening.BID:
+        if not variant.opening.bids:
             raise InvalidStateError("phase", f"variant {variant.name!r} has no bid phase")
         if plays != 0:
             raise InvalidStateError("phase", f"'bid' comes before the first play, plays is {plays}")
@@ -307,9 +307,9 @@ def _check_structure(
             raise InvalidStateError("phase", f"after {plays} plays the deal is over")
         if not face_up:
             raise InvalidStateError("floor.face_up", "R2.5: the floor is face up after the bid")
-        if variant.opening is Opening.BID and bid is None:
+        if variant.opening.bids and bid is None:
             raise InvalidStateError("bid", "R2.4: play starts after the bid")
-        if variant.opening is Opening.HOUSE_ROUND and bid is not None and plays == 0:
+        if not variant.opening.bids and bid is not None and plays == 0:
             raise InvalidStateError("bid", "R11.2: the bid is the first house built, after a play")
         if plays == 0 and len(loose) != FLOOR:
             raise InvalidStateError(
@@ -318,7 +318,7 @@ def _check_structure(
     else:
         if plays != last:
             raise InvalidStateError("phase", f"a deal is over after {last} plays, not {plays}")
-        if variant.opening is Opening.BID and bid is None:
+        if variant.opening.bids and bid is None:
             raise InvalidStateError("bid", "R2.4: a played deal had a bid")
     expected_to_move = None if phase is Phase.OVER else seat_to_play(dealer, players, plays)
     if to_move != expected_to_move:

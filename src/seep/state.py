@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from seep._bits import VALUE_MASKS, mask_total
+from seep._engine.bits import VALUE_MASKS, mask_total
 from seep.cards import Card, CardSet
 from seep.variants import Variant
 

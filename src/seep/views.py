@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from seep._bits import VALUE_MASKS
+from seep._engine.bits import VALUE_MASKS
 from seep._reader import Reader
 from seep.cards import CardSet
 from seep.errors import InvalidStateError

@@ -7,11 +7,12 @@ from collections.abc import Sequence
 
 import attrs
 
+from seep._engine.schedule import deck_order
 from seep.cards import Card, CardSet
 from seep.deal import new_deal
 from seep.errors import InvalidStateError, MisdealError, RecordError
 from seep.state import State
-from seep.variants import Opening, Variant
+from seep.variants import Variant
 
 
 def deck_of(start: State) -> tuple[Card, ...]:
@@ -33,12 +34,7 @@ def deck_of(start: State) -> tuple[Card, ...]:
     variant = start.variant
     if start.plays or start.houses or any(start.piles) or start.seeps:
         raise RecordError("the state is not the start of a deal: cards have been played")
-    if variant.opening is Opening.HOUSE_ROUND:
-        order: list[Card] = list(start.loose)
-        for packet in range(start.players):
-            order.extend(start.hands[(start.bidder + packet) % start.players])
-    else:
-        order = [*start.hands[start.bidder], *start.loose]
+    order = deck_order(variant, start.dealer, start.hands, start.loose)
     deck = (*order, *start.stock)
     try:
         rebuilt = new_deal(variant, dealer=start.dealer, deck=deck)

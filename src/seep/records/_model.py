@@ -19,7 +19,7 @@ from seep.records._deck import deck_of
 from seep.rules import apply_move
 from seep.scoring import DealScore, deal_score
 from seep.state import State
-from seep.variants import Opening, Standing, Variant
+from seep.variants import Standing, Variant
 
 
 class _PlayedDeal(Protocol):
@@ -124,7 +124,7 @@ class Record:
 
 def first_number(variant: Variant) -> int:
     """The number on the first move line: 0 for the standard bid, 1 in taash."""
-    return 0 if variant.opening is Opening.BID else 1
+    return 0 if variant.opening.bids else 1
 
 
 def score_text(score: DealScore) -> str:

@@ -16,12 +16,7 @@ from seep.records._model import (
 from seep.rules import apply_move
 from seep.scoring import deal_score
 from seep.state import State
-from seep.variants import DealerRule, Standing, Variant
-
-
-def _dealer_rule_id(variant: Variant) -> str:
-    """The rule that names each deal's dealer in ``variant``."""
-    return "R10.4" if variant.dealer_rule is DealerRule.LOSER_DEALS else "R11.6"
+from seep.variants import Standing
 
 
 def _replay_deal(deal: RecordedDeal) -> list[State]:
@@ -120,7 +115,7 @@ def verify(record: Record) -> None:
                 previous.dealer, standing.lead, variant.players
             )
             if deal.dealer != expected:
-                rule = _dealer_rule_id(variant)
+                rule = variant.dealer_rule.rule
                 raise RecordError(
                     f"{rule}: seat {expected} deals this deal, not seat {deal.dealer}",
                     deal=deal.number,

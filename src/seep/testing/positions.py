@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from seep._bits import VALUE_MASKS, bits
-from seep._structure import hand_sizes, seat_to_play, stock_size
+from seep._engine.bits import VALUE_MASKS, bits
+from seep._engine.schedule import hand_sizes, seat_to_play, stock_size
 from seep.cards import ALL_CARDS, CardSet, CardsLike
 from seep.errors import InvalidStateError
 from seep.serialization import state_from_dict

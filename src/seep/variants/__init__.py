@@ -13,14 +13,20 @@ import attrs
 
 from seep.variants._rules import (
     BankedMatch,
+    BidOpening,
     CardPoints,
     CardValueSeep,
     DealerRule,
+    DealingRule,
+    HouseRound,
     LeadMatch,
+    LoserDeals,
     MatchRule,
     Opening,
+    OpeningRule,
     Pickup,
     QuickMatch,
+    RotateDealer,
     SeepBonus,
     SeepContext,
     SeepRule,
@@ -34,14 +40,20 @@ __all__ = [
     "TAASH",
     "TAASH_2P",
     "BankedMatch",
+    "BidOpening",
     "CardPoints",
     "CardValueSeep",
     "DealerRule",
+    "DealingRule",
+    "HouseRound",
     "LeadMatch",
+    "LoserDeals",
     "MatchRule",
     "Opening",
+    "OpeningRule",
     "Pickup",
     "QuickMatch",
+    "RotateDealer",
     "SeepBonus",
     "SeepContext",
     "SeepRule",
@@ -81,8 +93,9 @@ class Variant:
 
     name: str = attrs.field(validator=_check_name)
     players: int = attrs.field(default=4, validator=_check_players)
-    opening: Opening = attrs.field(
-        default=Opening.BID, validator=attrs.validators.instance_of(Opening)
+    opening: OpeningRule = attrs.field(
+        default=Opening.BID,
+        validator=attrs.validators.instance_of(OpeningRule),  # type: ignore[type-abstract]
     )
     pickup: Pickup = attrs.field(
         default=Pickup.TAKE_EVERYTHING, validator=attrs.validators.instance_of(Pickup)
@@ -101,8 +114,9 @@ class Variant:
         factory=LeadMatch,
         validator=attrs.validators.instance_of(MatchRule),  # type: ignore[type-abstract]
     )
-    dealer_rule: DealerRule = attrs.field(
-        default=DealerRule.LOSER_DEALS, validator=attrs.validators.instance_of(DealerRule)
+    dealer_rule: DealingRule = attrs.field(
+        default=DealerRule.LOSER_DEALS,
+        validator=attrs.validators.instance_of(DealingRule),  # type: ignore[type-abstract]
     )
 
     @property

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
@@ -17,14 +17,20 @@ from seep.cards import Card, CardSet
 
 __all__ = [
     "BankedMatch",
+    "BidOpening",
     "CardPoints",
     "CardValueSeep",
     "DealerRule",
+    "DealingRule",
+    "HouseRound",
     "LeadMatch",
+    "LoserDeals",
     "MatchRule",
     "Opening",
+    "OpeningRule",
     "Pickup",
     "QuickMatch",
+    "RotateDealer",
     "SeepBonus",
     "SeepContext",
     "SeepRule",
@@ -33,19 +39,83 @@ __all__ = [
 ]
 
 
-class Opening(enum.Enum):
-    """How a deal opens.
+@runtime_checkable
+class OpeningRule(Protocol):
+    """How a deal opens: what is dealt before the first play, and how long the opening lasts.
 
-    ``BID``: R2, the bidder gets four cards, the floor lies face down, the
-    bidder bids and makes the first play with the bid (R2.6); a deal with no
-    9 or higher in the bidder's hand is redealt (R2.3).
-    ``HOUSE_ROUND``: R11.1, R11.2 (taash), four cards face up on the floor and
-    four to everyone; in the first round each player must build a house if
-    they can, else throws; the first house is the bid.
+    ``bids``: the deal opens with a bid on a face-down floor (R2.3 to R2.6:
+    a bidder without a card of 9 or more makes the deal void, and the
+    bidder's first play must use the bid). ``builds_first``: while the
+    opening lasts each player builds a house if they can, else throws, and
+    the first house built is the bid (R11.2). ``first_packets(players)``:
+    where the packets of four dealt before the first play go, in dealing
+    order: a seat counted from the bidder (0 is the bidder), or ``None`` for
+    the floor (R2.2, R11.1). ``in_opening(plays, bid, players)``: True while
+    the opening lasts; the rest of the first batch is dealt once it ends
+    (R2.7, R2.9, R11.2).
     """
 
-    BID = "bid"
-    HOUSE_ROUND = "house-round"
+    @property
+    def bids(self) -> bool: ...
+
+    @property
+    def builds_first(self) -> bool: ...
+
+    def first_packets(self, players: int) -> tuple[int | None, ...]: ...
+
+    def in_opening(self, plays: int, bid: int | None, players: int) -> bool: ...
+
+
+@attrs.frozen
+class BidOpening:
+    """R2: four cards to the bidder, four face down to the floor, the bid, then the first play.
+
+    >>> rule = BidOpening()
+    >>> rule.first_packets(4), rule.in_opening(0, 11, 4), rule.in_opening(1, 11, 4)
+    ((0, None), True, False)
+    """
+
+    bids: bool = attrs.field(default=True, init=False)
+    builds_first: bool = attrs.field(default=False, init=False)
+
+    def first_packets(self, players: int) -> tuple[int | None, ...]:
+        return (0, None)
+
+    def in_opening(self, plays: int, bid: int | None, players: int) -> bool:
+        return plays == 0
+
+
+@attrs.frozen
+class HouseRound:
+    """R11.1, R11.2 (taash): four cards face up to the floor, four to everyone, then a round of houses.
+
+    The round ends with the first house built (its value is the bid) or
+    once everyone has thrown.
+
+    >>> rule = HouseRound()
+    >>> rule.first_packets(2), rule.in_opening(1, None, 2), rule.in_opening(1, 10, 2)
+    ((None, 0, 1), True, False)
+    """
+
+    bids: bool = attrs.field(default=False, init=False)
+    builds_first: bool = attrs.field(default=True, init=False)
+
+    def first_packets(self, players: int) -> tuple[int | None, ...]:
+        return (None, *range(players))
+
+    def in_opening(self, plays: int, bid: int | None, players: int) -> bool:
+        return bid is None and plays < players
+
+
+class Opening:
+    """The built-in openings: ``Opening.BID`` (R2) and ``Opening.HOUSE_ROUND`` (R11.1, R11.2).
+
+    >>> Opening.BID, Opening.HOUSE_ROUND.builds_first
+    (BidOpening(bids=True, builds_first=False), True)
+    """
+
+    BID: Final[OpeningRule] = BidOpening()
+    HOUSE_ROUND: Final[OpeningRule] = HouseRound()
 
 
 class Pickup(enum.Enum):
@@ -70,38 +140,73 @@ class ThrowRule(enum.Enum):
     ANY = "any"
 
 
-class DealerRule(enum.Enum):
-    """Who deals the next deal of a match, and the first deal of the next match.
-
-    ``LOSER_DEALS``: R10.4, R10.5, the dealer deals again while their team is
-    behind or level on the running lead; the next baazi starts with the
-    partner of the seat that would have dealt next (two players: that seat).
-    ``ROTATE``: R11.6, the deal passes to the next seat after every deal and
-    the next match starts with the next seat too.
+@runtime_checkable
+class DealingRule(Protocol):
+    """Who deals next: ``next_dealer(dealer, lead, players)`` after a deal of a match, given
+    team 0's running ``lead``, and ``first_dealer_of_next_match(dealer, lead, players)``
+    after its last deal; ``rule`` is the id of the rule it follows (for error messages).
     """
 
-    LOSER_DEALS = "loser-deals"
-    ROTATE = "rotate"
+    @property
+    def rule(self) -> str: ...
+
+    def next_dealer(self, dealer: int, lead: int, players: int) -> int: ...
+
+    def first_dealer_of_next_match(self, dealer: int, lead: int, players: int) -> int: ...
+
+
+@attrs.frozen
+class LoserDeals:
+    """R10.4, R10.5: the dealer deals again while their team is behind or level on the running lead.
+
+    The next match starts with the partner of the seat that would have dealt
+    next (two players: that seat).
+
+    >>> LoserDeals().next_dealer(1, lead=-5, players=4)  # team 1 ahead
+    2
+    >>> LoserDeals().next_dealer(1, lead=0, players=4)   # level: stays
+    1
+    >>> LoserDeals().first_dealer_of_next_match(1, lead=-5, players=4)
+    0
+    """
+
+    rule: str = attrs.field(default="R10.4", init=False)
 
     def next_dealer(self, dealer: int, lead: int, players: int) -> int:
-        """The dealer of the next deal, given team 0's running ``lead`` (R10.4).
-
-        >>> DealerRule.LOSER_DEALS.next_dealer(1, lead=-5, players=4)  # team 1 ahead
-        2
-        >>> DealerRule.LOSER_DEALS.next_dealer(1, lead=0, players=4)   # level: stays
-        1
-        """
-        if self is DealerRule.ROTATE:
-            return (dealer + 1) % players
         team_lead = lead if dealer % 2 == 0 else -lead
         return (dealer + 1) % players if team_lead > 0 else dealer
 
     def first_dealer_of_next_match(self, dealer: int, lead: int, players: int) -> int:
-        """R10.5: who deals first in the next match after a match whose last dealer was ``dealer``."""
         following = self.next_dealer(dealer, lead, players)
-        if self is DealerRule.LOSER_DEALS and players == 4:
-            return (following + 2) % players
-        return following
+        return (following + 2) % players if players == 4 else following
+
+
+@attrs.frozen
+class RotateDealer:
+    """R11.6: the deal passes to the next seat after every deal, and on to the next match.
+
+    >>> RotateDealer().next_dealer(3, lead=40, players=4)
+    0
+    """
+
+    rule: str = attrs.field(default="R11.6", init=False)
+
+    def next_dealer(self, dealer: int, lead: int, players: int) -> int:
+        return (dealer + 1) % players
+
+    def first_dealer_of_next_match(self, dealer: int, lead: int, players: int) -> int:
+        return self.next_dealer(dealer, lead, players)
+
+
+class DealerRule:
+    """The built-in dealing rules: ``DealerRule.LOSER_DEALS`` (R10.4, R10.5) and ``DealerRule.ROTATE`` (R11.6).
+
+    >>> DealerRule.LOSER_DEALS.next_dealer(1, lead=-5, players=4)
+    2
+    """
+
+    LOSER_DEALS: Final[DealingRule] = LoserDeals()
+    ROTATE: Final[DealingRule] = RotateDealer()
 
 
 @attrs.frozen(kw_only=True)

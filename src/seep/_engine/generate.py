@@ -9,26 +9,23 @@ raise, whether it may be thrown); counting needs nothing more, and
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Final, NamedTuple
 
-from seep._bits import VALUE_MASKS, bits, mask_total
-from seep._groups import (
+from seep._engine.bits import VALUE_MASKS, bits, mask_total
+from seep._engine.groups import (
     based_unions,
     floor_table,
-    groups,
-    is_union_of_groups,
     loose_sums,
     maximal_packings,
     value_packings,
     value_unions,
 )
-from seep._structure import in_opening_round
+from seep._engine.schedule import in_opening_round
 from seep.cards import ALL_CARDS, from_mask
 from seep.moves import (
     Bid,
     Build,
     Move,
-    Raise,
     Take,
     Throw,
     make_build,
@@ -37,7 +34,7 @@ from seep.moves import (
     make_throw,
 )
 from seep.state import House, Phase, State
-from seep.variants import Opening, Pickup, ThrowRule
+from seep.variants import Pickup, ThrowRule
 
 HOUSE_VALUES: Final = range(9, 14)
 #: Bit ``v`` for every house value ``v`` (R5.1).
@@ -53,16 +50,28 @@ _RAISES: Final = tuple(
 # Enum members read once (reading them from their class is slow in the hot path).
 _OVER: Final = Phase.OVER
 _BID: Final = Phase.BID
-_BID_OPENING: Final = Opening.BID
-_HOUSE_ROUND: Final = Opening.HOUSE_ROUND
 _FREE_CHOICE: Final = Pickup.FREE_CHOICE
 _THROW_ANY: Final = ThrowRule.ANY
 
-#: A card's plan: loose sets it takes alone, loose sets it takes with the
-#: house of its value (both as keys, see :class:`Position`), house
-#: values it may build into, open houses it may raise (both as bit ``v`` for
-#: value ``v``), and whether it may be thrown.
-Plan = tuple[tuple[int, ...], tuple[int, ...], int, int, bool]
+
+class Plan(NamedTuple):
+    """What one card may do in normal play.
+
+    ``plain`` and ``housed``: the loose sets it takes alone and with the
+    house of its value (as keys, see :class:`Position`); ``targets``: the
+    house values it may build into, ``raises``: the open houses it may
+    raise (both bit ``v`` for value ``v``); ``throw``: whether it may be
+    thrown.
+    """
+
+    plain: tuple[int, ...]
+    housed: tuple[int, ...]
+    targets: int
+    raises: int
+    throw: bool
+
+
+_NOTHING: Final = Plan((), (), 0, 0, False)
 
 
 class Position:
@@ -138,12 +147,11 @@ class Position:
         self.free = variant.pickup is _FREE_CHOICE
         self.throw_any = variant.throw_rule is _THROW_ANY
         opening = variant.opening
+        in_opening = in_opening_round(variant, state.plays, state.bid)
         # R2.6: the bidder's first play must use the bid.
-        self.first_play_bid = state.bid if opening is _BID_OPENING and state.plays == 0 else None
-        self.opening_round = opening is _HOUSE_ROUND and in_opening_round(
-            variant, state.plays, state.bid
-        )
-        # True in the bidder's first play (R2.6) and the taash opening round (R11.2).
+        self.first_play_bid = state.bid if opening.bids and in_opening else None
+        # R11.2: in the taash opening round a player builds a house if they can.
+        self.opening_round = opening.builds_first and in_opening
         self.special = self.first_play_bid is not None or self.opening_round
 
     def holds(self, value: int, without: int) -> bool:
@@ -151,34 +159,23 @@ class Position:
         return bool(self.hand & ~(1 << without) & VALUE_MASKS[value])
 
     def plan(self, card: int) -> Plan:
-        """What ``card`` may do in normal play (see :data:`Plan`)."""
+        """What ``card`` may do in normal play."""
         return self.plans(1 << card)[1][0]
 
     def plans(self, cards: int) -> tuple[list[int], list[Plan], list[int]]:
-        """The plans of the cards of the mask ``cards`` in normal play (see :data:`Plan`).
+        """The plans of the cards of the mask ``cards`` in normal play (see :class:`Plan`).
 
         Returns the cards, lowest first, their plans, and the running total
-        of their numbers of moves. A card that may only take its house
-        (R3.2) has no targets, raises or throw. One loop does every card:
-        this is the hot path of play.
+        of their numbers of moves. Each card goes through the steps
+        :meth:`pickups`, then (unless R3.2 binds it to its house)
+        :meth:`builds_into`, :meth:`raises_with` and :meth:`may_throw`.
         """
-        hand = self.hand
-        sums = self.sums
-        house_values = self.house_values
-        pickable = sums | house_values
-        owned = self.owned
-        keep = self.keep
-        raisable = self.raisable
-        free = self.free
-        throw_any = self.throw_any
-        values = self.values
-        loose = self.loose
         listed: list[int] = []
         plans: list[Plan] = []
         ends: list[int] = []
         total = 0
         last_value = 0
-        plan: Plan = ((), (), 0, 0, False)
+        plan = _NOTHING
         count = 0
         while cards:
             card_bit = cards & -cards
@@ -186,75 +183,84 @@ class Position:
             card = card_bit.bit_length() - 1
             listed.append(card)
             value = _VALUE_OF[card]
-            if value == last_value:
+            if value != last_value:
                 # Cards of one value are listed together and can do the same things:
                 # each holds the other, so R3.2 and R6.3 treat them alike.
-                plans.append(plan)
-                total += count
-                ends.append(total)
-                continue
-            last_value = value
-            bit = 1 << value
-            others = hand ^ card_bit
-            has_house = house_values & bit
-            # R3.2: the owner's last card of a house's value may only take the house.
-            bound = owned & bit and not others & VALUE_MASKS[value]
-            plain: tuple[int, ...] = ()
-            housed: tuple[int, ...] = ()
-            count = 0
-            if free:  # R11.3: any union of groups and/or the house, at least one
-                options = self.house_sets(value, value) if sums & bit else (0,)
-                if not bound:
-                    plain = options[1:]  # options[0] is the empty set
-                if has_house:
-                    housed = options
+                last_value = value
+                plain, housed = self.pickups(value)
                 count = len(plain) + len(housed)
-            elif sums & bit:  # R4.3: the house of the value and a maximal set of groups
-                if values is None:
-                    packings = maximal_packings(loose, value)
+                if self.owned >> value & 1 and self.is_bound_value(value):
+                    plan = Plan(plain, housed, 0, 0, False)
                 else:
-                    packings = value_packings(values, value)
-                if has_house:
-                    housed = packings
-                else:
-                    plain = packings
-                count = len(packings)
-            elif has_house:
-                housed = (0,)
-                count = 1
-            if bound:
-                plan = (plain, housed, 0, 0, False)
-            else:
-                # Targets above the card's value need loose cards making up the rest;
-                # the card's own value needs a standing house (R5.2: one card is no house).
-                targets = (sums << value) & _HOUSE_BITS & ~bit | has_house
-                rest = targets
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    if low & keep and not others & _VALUE_MASK_OF_BIT[low]:
-                        targets ^= low  # R3.2, R6.3: an owner keeps a card of the house's value
-                    else:
-                        target = low.bit_length() - 1
-                        if values is None:
-                            count += len(based_unions(loose, target - value, target))
-                        else:
-                            count += len(value_unions(values, target - value, target))
-                raises = 0
-                rest = raisable
-                while rest:  # R7.1, R7.2: the new value is at most 13 and a card of it is held
-                    low = rest & -rest
-                    rest ^= low
-                    if others & _VALUE_MASK_OF_BIT.get(low << value, 0):
-                        raises |= low
-                        count += 1
-                throw = throw_any or not pickable & bit  # R8.2, R11.3
-                count += throw
-                plan = (plain, housed, targets, raises, throw)
+                    others = self.hand ^ card_bit
+                    targets, builds = self.builds_into(value, others)
+                    raises = self.raises_with(value, others)
+                    throw = self.may_throw(value)
+                    count += builds + raises.bit_count() + throw
+                    plan = Plan(plain, housed, targets, raises, throw)
             plans.append(plan)
             total += count
             ends.append(total)
         return listed, plans, ends
+
+    def pickups(self, value: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Keys of the loose sets a card of ``value`` takes alone, and with the house of ``value``.
+
+        R4.3: the house of the value and a maximal set of groups; R11.3
+        (free choice): any union of groups and/or the house, at least one,
+        and R3.2: never without the house for the owner's last card of it.
+        """
+        bit = 1 << value
+        has_house = self.house_values & bit
+        if self.free:
+            options = self.house_sets(value, value) if self.sums & bit else (0,)
+            bound = self.owned >> value & 1 and self.is_bound_value(value)
+            plain = () if bound else options[1:]  # [0] is the empty set
+            return plain, options if has_house else ()
+        if self.sums & bit:
+            if self.values is None:
+                packings = maximal_packings(self.loose, value)
+            else:
+                packings = value_packings(self.values, value)
+            return ((), packings) if has_house else (packings, ())
+        return (), (0,) if has_house else ()
+
+    def builds_into(self, value: int, others: int) -> tuple[int, int]:
+        """The house values a card of ``value`` may build into, and how many builds that makes.
+
+        ``others``: the rest of the hand. Targets above the card's value
+        need loose cards making up the rest; the card's own value needs a
+        standing house (R5.2: one card is no house); R3.2, R6.3: the owner
+        keeps a card of the house's value.
+        """
+        bit = 1 << value
+        targets = (self.sums << value) & _HOUSE_BITS & ~bit | self.house_values & bit
+        keep = self.keep
+        count = 0
+        rest = targets
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if low & keep and not others & _VALUE_MASK_OF_BIT[low]:
+                targets ^= low
+            else:
+                count += len(self.house_sets(value, low.bit_length() - 1))
+        return targets, count
+
+    def raises_with(self, value: int, others: int) -> int:
+        """The open houses a card of ``value`` may raise (R7.1, R7.2: to at most 13, a card of it held)."""
+        raises = 0
+        rest = self.raisable
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if others & _VALUE_MASK_OF_BIT.get(low << value, 0):
+                raises |= low
+        return raises
+
+    def may_throw(self, value: int) -> bool:
+        """R8.2: a card that can pick nothing up may be thrown; R11.3: any card."""
+        return self.throw_any or not (self.sums | self.house_values) >> value & 1
 
     def iter_for_card(self, card: int, plan: Plan | None = None) -> Iterator[Move]:
         """The legal moves playing ``card`` in normal play, in canonical order, one at a time.
@@ -295,56 +301,39 @@ class Position:
             return based_unions(self.loose, target - value, target)
         return value_unions(values, target - value, target)
 
-    # -- the parts of a plan, for the factored choice and error messages ----
+    # -- the rules the generator and the verifier share ----------------------
+
+    def is_bound_value(self, value: int) -> bool:
+        """R3.2: the mover owns a house of ``value`` and holds a single card of it."""
+        return bool(self.owned >> value & 1) and (self.hand & VALUE_MASKS[value]).bit_count() == 1
+
+    def is_bound(self, card: int) -> bool:
+        """R3.2: ``card`` is the owner's last card of a house's value: it may only take the house."""
+        return self.is_bound_value(_VALUE_OF[card])
+
+    def keeps_card_for(self, target: int, card: int) -> bool:
+        """R3.2, R6.3: playing ``card`` into a house of ``target`` leaves the mover a card of it if they need one."""
+        return not self.keep >> target & 1 or self.holds(target, card)
+
+    def must_take_house(self, value: int) -> bool:
+        """R4.3: a pick-up takes the house of its value with the rest (R11.3: by choice)."""
+        return not self.free and value in self.houses
+
+    def bid_is_usable(self) -> bool:
+        """R2.6: some pick-up or build uses the bid (else a card of the bid is thrown)."""
+        return any(type(move) is not Throw for move in self.first_play())
+
+    def can_build(self) -> bool:
+        """R11.2: some build is open to the mover in the opening round."""
+        return any(self.builds(card) for card in bits(self.hand))
 
     def takes(self, card: int) -> list[Take]:
         """Pick-ups with ``card`` (R4)."""
         return [move for move in self.iter_for_card(card) if isinstance(move, Take)]
 
-    def build_targets(self, card: int) -> list[int]:
-        """House values ``card`` may go into as far as R3.2, R5.2 and R6.3 are concerned."""
-        return list(bits(self.plan(card)[2]))
-
     def builds(self, card: int) -> list[Build]:
         """New houses and additions to houses with ``card`` (R5, R6), R3.2 included."""
         return [move for move in self.iter_for_card(card) if isinstance(move, Build)]
-
-    def breaks_duty(self, card: int) -> bool:
-        """R3.2: playing ``card`` other than to take its house leaves an owned house uncovered."""
-        value = _VALUE_OF[card]
-        return bool(self.owned >> value & 1) and not self.holds(value, card)
-
-    def allows(self, move: Take | Build | Raise | Throw) -> bool:
-        """Is ``move`` (whose card is in the hand) legal in normal play? Decided without listing moves."""
-        card = int(move.card)
-        value = _VALUE_OF[card]
-        if isinstance(move, Take):
-            cards = move.loose.mask
-            if cards & ~self.loose or not is_union_of_groups(cards, value):
-                return False  # R4.1
-            house = move.house
-            if (house is not None and house != value) or (house is None and not cards):
-                return False  # R4.1, R4.2
-            if house is not None and house not in self.houses:
-                return False
-            if not self.free:
-                # R4.3: the house of the value and no group left behind.
-                return (house is not None) == (value in self.houses) and not groups(
-                    self.loose & ~cards, value
-                )
-            return house is not None or not self.breaks_duty(card)  # R11.3, R3.2
-        _, _, targets, raises, throw = self.plan(card)  # nothing but a take after R3.2
-        if isinstance(move, Build):
-            cards = move.loose.mask
-            target = move.value
-            if cards & ~self.loose or not targets >> target & 1:
-                return False
-            if value == target:
-                return is_union_of_groups(cards, target)  # R6.1
-            return bool(cards) and is_union_of_groups(cards, target, target - value)  # R5.2, R5.3
-        if isinstance(move, Raise):
-            return bool(raises >> move.house & 1)
-        return throw
 
     # -- the bidder's first play and the taash opening round ----------------
 
@@ -381,11 +370,15 @@ class Position:
         return moves
 
 
-def bids(state: State) -> list[Move]:
-    """R2.4: a value 9..13 of a card the bidder holds."""
+def is_bid_allowed(state: State, value: int) -> bool:
+    """R2.4: the bidder bids a value 9..13 of a card it holds."""
     assert state.to_move is not None
-    hand = state.hands[state.to_move].mask
-    return [Bid(value=v) for v in HOUSE_VALUES if hand & VALUE_MASKS[v]]
+    return value in HOUSE_VALUES and bool(state.hands[state.to_move].mask & VALUE_MASKS[value])
+
+
+def bids(state: State) -> list[Move]:
+    """R2.4: every bid the bidder may make."""
+    return [Bid(value=v) for v in HOUSE_VALUES if is_bid_allowed(state, v)]
 
 
 def generate(state: State) -> list[Move]:
@@ -408,15 +401,3 @@ def iterate(state: State) -> Iterator[Move]:
         return
     for card in bits(position.hand):
         yield from position.iter_for_card(card)
-
-
-def allows(state: State, move: Take | Build | Raise | Throw) -> bool:
-    """Is ``move`` legal in ``state`` (in play)? Lists moves only in the phases with few moves."""
-    if state.phase is not Phase.PLAY or state.to_move is None:
-        return False
-    if not state.hands[state.to_move].mask >> move.card & 1:
-        return False
-    position = Position(state)
-    if position.special:
-        return move in position.all_moves()
-    return position.allows(move)

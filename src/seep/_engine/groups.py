@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Final
 
-from seep._bits import VALUE_MASKS, bits, mask_total
+from seep._engine.bits import VALUE_MASKS, bits, mask_total
 
 _CACHE_SIZE: Final = 1 << 15
 _SUMS: Final = (1 << 14) - 1  # sums 0..13, the capture values

@@ -45,8 +45,3 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-def values_of(mask: int) -> list[int]:
-    """Capture values of the cards in ``mask``, lowest card first."""
-    return [i // 4 + 1 for i in bits(mask)]

@@ -1,0 +1,51 @@
+"""The engine: the card-set tricks, the group searches, the schedule, the generator, the verifier, the transition.
+
+The modules run as a pipeline, each using only those above it::
+
+    bits        card sets as 52-bit masks, their values and sums (R1.1)
+    groups      subset-sum searches over loose cards (R4.1, R4.3, R5.3)
+    schedule    who plays and who is dealt what, when (R2.1, R2.2, R2.7 to R2.9, R11.1, R11.2)
+    generate    the legal moves, card by card: pick-ups, builds, raises, throw
+    verify      one legality check that also names the broken rule
+    transition  play the card, deal what follows, finish the deal, build the state
+
+The public modules (:mod:`seep.rules`, :mod:`seep.deal`, :mod:`seep.choice`)
+are façades over it. Where each rule is decided:
+
+======  ==============================================================
+Rule    Where
+======  ==============================================================
+R2.1    ``schedule.first_to_play``
+R2.2    ``schedule.opening_packets``, ``schedule.lay_out`` (the variant's opening)
+R2.3    :func:`seep.new_deal` (``deal._deal``)
+R2.4    ``generate.is_bid_allowed``; ``verify._bid``
+R2.5    ``transition.transition`` (the bid)
+R2.6    ``generate.Position.first_play``; ``verify._first_play``
+R2.7    ``transition.deal_following``, ``schedule.deal_packets``
+R2.8    ``schedule.seat_to_play``
+R2.9    ``transition.deal_following`` (the second batch)
+R3.1    ``verify.violation`` (the card is held)
+R3.2    ``generate.Position.is_bound``, ``Position.keeps_card_for``
+R4.1    ``groups.is_union_of_groups``; ``verify._take``
+R4.2    ``verify._take``; ``generate.Position.pickups``
+R4.3    ``groups.maximal_packings``, ``Position.pickups``, ``Position.must_take_house``
+R4.5    ``transition.play_card``, ``transition._seep``
+R5.2    ``generate.Position.builds_into``, ``Position.house_sets``; ``verify._build``
+R5.3    ``groups.based_unions``; ``verify._build``
+R6.1    ``generate.Position.builds_into``; ``verify._build``
+R6.3    ``generate.Position`` (``keep``), ``Position.keeps_card_for``
+R7.1    ``generate.Position`` (``raisable``), ``Position.raises_with``; ``verify._raise``
+R7.2    ``generate.Position.raises_with``; ``transition.play_card``
+R7.3    ``generate.Position`` (``raisable``); ``verify._raise``
+R7.4    ``transition.play_card``
+R8.2    ``generate.Position.may_throw``; ``verify._throw``
+R9.1    ``transition.finish_deal``
+R11.1   ``schedule.opening_packets`` (:class:`seep.variants.HouseRound`)
+R11.2   ``generate.Position.opening_moves``, ``Position.can_build``; ``verify._opening_round``
+R11.3   ``generate.Position.pickups``, ``Position.may_throw``; ``verify._take``
+======  ==============================================================
+
+Nothing is imported here, so that :mod:`seep.cards` can use :mod:`.bits`
+without importing the rest of the engine. The whole package is what the
+opt-in compiled build compiles with mypyc.
+"""

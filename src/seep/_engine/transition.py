@@ -1,0 +1,254 @@
+"""Applying a legal move: the pure transition (R2.5 to R2.9, R4 to R9).
+
+:func:`transition` trusts that the move is legal (:func:`seep.apply_move`
+asks the verifier first) and runs four steps: :func:`play_card` (the card
+goes to the floor, a pile or a house), :func:`deal_following` (the rest of
+the first batch once the opening ends, the second batch of a two-player
+deal, R2.7, R2.9, R11.2), :func:`finish_deal` (R9) and
+:func:`build_state`, the one place a state after a move is made. The new
+state shares every unchanged part with the old one.
+
+>>> from seep import new_deal, parse_move
+>>> state = transition(new_deal("standard", seed=10), parse_move("bid 11"))
+>>> state.phase, state.bid
+(<Phase.PLAY: 'play'>, 11)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from seep._engine.schedule import deal_packets, in_opening_round, opening_hand
+from seep.cards import Card, CardSet, from_mask
+from seep.moves import Bid, Build, Move, Raise, Take, Throw
+from seep.state import House, Phase, SeepRecord, State
+from seep.variants import SeepContext
+
+#: What a play leaves on the table: loose cards (a mask), houses, piles, seeps, last capturer.
+Table = tuple[int, tuple[House, ...], tuple[CardSet, ...], tuple[SeepRecord, ...], int | None]
+
+
+def transition(state: State, move: Move) -> State:
+    """The state after the legal ``move``."""
+    if type(move) is Bid:  # R2.4, R2.5: the bid is made and the floor turns face up
+        return attrs.evolve(state, phase=Phase.PLAY, bid=move.value, face_up=True)
+    assert not isinstance(move, Bid)
+    seat = state.to_move
+    assert seat is not None
+    plays = state.plays + 1
+    loose, houses, piles, seeps, last_capture = play_card(state, seat, move, plays)
+    hands, stock, bid = deal_following(state, seat, move, plays)
+    to_move: int | None = (seat + 1) % len(hands)
+    phase = Phase.PLAY
+    if not hands[seat].mask and not stock and not any(hand.mask for hand in hands):
+        to_move, phase = None, Phase.OVER
+        loose, houses, piles = finish_deal(state, loose, houses, piles, last_capture)
+    return build_state(
+        state,
+        phase=phase,
+        to_move=to_move,
+        bid=bid,
+        hands=hands,
+        stock=stock,
+        loose=state.loose if loose == state.loose.mask else from_mask(loose),
+        houses=houses,
+        piles=piles,
+        seeps=seeps,
+        last_capture=last_capture,
+        plays=plays,
+    )
+
+
+def play_card(state: State, seat: int, move: Take | Build | Raise | Throw, plays: int) -> Table:
+    """Where the played card goes: thrown (R8), taking (R4, a seep R4.5), building (R5, R6) or raising (R7)."""
+    card = move.card
+    bit = 1 << card
+    loose = state.loose.mask
+    houses = state.houses
+    piles = state.piles
+    seeps = state.seeps
+    last_capture = state.last_capture
+    if type(move) is Throw:
+        loose |= bit
+    elif type(move) is Take:
+        taken = move.loose.mask
+        loose &= ~taken
+        taken |= bit
+        if move.house is not None:
+            taken |= _house_of(houses, move.house).cards.mask
+            houses = _without(houses, move.house)
+        piles = _add_to_pile(piles, state.variant.team_of(seat), taken)
+        last_capture = seat
+        if not loose and not houses:  # R4.5: a seep
+            seeps = (*seeps, _seep(state, seat, card, plays))
+    elif type(move) is Build:
+        added = move.loose.mask
+        loose &= ~added
+        added |= bit
+        value = move.value
+        existing = state.house(value)
+        if existing is None:  # R5.2
+            houses = _with_house(houses, House(value=value, cards=from_mask(added), owners=(seat,)))
+        else:  # R6.1, R6.3
+            owners = existing.owners
+            if seat not in owners and state.variant.partner_of(seat) not in owners:
+                owners = tuple(sorted((*owners, seat)))
+            cards = from_mask(existing.cards.mask | added)
+            houses = _with_house(houses, House(value=value, cards=cards, owners=owners))
+    else:
+        assert type(move) is Raise
+        raised = _house_of(houses, move.house)
+        new_value = raised.value + card.value
+        cards_mask = raised.cards.mask | bit
+        joined = state.house(new_value)
+        houses = _without(houses, raised.value)
+        owners = (seat,)
+        if joined is not None:  # R7.4: merge into the standing house
+            owners = tuple(sorted({*joined.owners, seat}))
+            cards_mask |= joined.cards.mask
+        # R7.2: the raised house takes its new value
+        houses = _with_house(
+            houses, House(value=new_value, cards=from_mask(cards_mask), owners=owners)
+        )
+    return loose, houses, piles, seeps, last_capture
+
+
+def deal_following(
+    state: State, seat: int, move: Take | Build | Raise | Throw, plays: int
+) -> tuple[tuple[CardSet, ...], tuple[Card, ...], int | None]:
+    """The hands, the stock and the bid after the play: cards leave the mover's hand, packets are dealt.
+
+    Once the opening ends (R2.7 after the bidder's first play; R11.2 after
+    the first house, which becomes the bid, or a round of throws) the rest
+    of the first batch is dealt; when every hand is empty and cards are
+    left, the second batch of a two-player deal (R2.9).
+    """
+    variant = state.variant
+    hands = state.hands
+    stock = state.stock
+    bid = state.bid
+    opening = in_opening_round(variant, state.plays, bid)
+    if opening and type(move) is Build and variant.opening.builds_first:
+        bid = move.value  # R11.2: the first house built is the bid
+    deal_rest = opening and not in_opening_round(variant, plays, bid)
+    mover_hand = hands[seat].mask & ~(1 << move.card)
+    if not deal_rest and mover_hand:
+        return (*hands[:seat], from_mask(mover_hand), *hands[seat + 1 :]), stock, bid
+    players = len(hands)
+    masks = [hand.mask for hand in hands]
+    masks[seat] = mover_hand
+    if deal_rest:
+        quotas = [
+            variant.cards_per_hand - opening_hand(variant, state.dealer, s) for s in range(players)
+        ]
+        stock = deal_packets(stock, masks, state.bidder, quotas)
+    if not any(masks) and stock:  # R2.9: the second batch of a two-player deal
+        quotas = [min(variant.cards_per_hand, len(stock) // players)] * players
+        stock = deal_packets(stock, masks, state.bidder, quotas)
+    new_hands = tuple(
+        old if old.mask == mask else from_mask(mask) for old, mask in zip(hands, masks, strict=True)
+    )
+    return new_hands, stock, bid
+
+
+def finish_deal(
+    state: State,
+    loose: int,
+    houses: tuple[House, ...],
+    piles: tuple[CardSet, ...],
+    last_capture: int | None,
+) -> tuple[int, tuple[House, ...], tuple[CardSet, ...]]:
+    """R9.1, R9.2: the deal is over, the floor goes to the last capturer (if anyone captured)."""
+    if last_capture is None:
+        return loose, houses, piles
+    rest = loose
+    for house in houses:
+        rest |= house.cards.mask
+    return 0, (), _add_to_pile(piles, state.variant.team_of(last_capture), rest)
+
+
+def build_state(
+    state: State,
+    *,
+    phase: Phase,
+    to_move: int | None,
+    bid: int | None,
+    hands: tuple[CardSet, ...],
+    stock: tuple[Card, ...],
+    loose: CardSet,
+    houses: tuple[House, ...],
+    piles: tuple[CardSet, ...],
+    seeps: tuple[SeepRecord, ...],
+    last_capture: int | None,
+    plays: int,
+) -> State:
+    """The state after a play of ``state``: the one place the transition makes a state."""
+    return State(
+        variant=state.variant,
+        dealer=state.dealer,
+        phase=phase,
+        to_move=to_move,
+        bid=bid,
+        hands=hands,
+        stock=stock,
+        face_up=True,
+        loose=loose,
+        houses=houses,
+        piles=piles,
+        seeps=seeps,
+        last_capture=last_capture,
+        plays=plays,
+        redeals=state.redeals,
+    )
+
+
+def _seep(state: State, seat: int, card: Card, plays: int) -> SeepRecord:
+    """The seep of ``seat`` at play ``plays``, scored by the variant's seep rule (R4.5)."""
+    variant = state.variant
+    per_batch = variant.cards_per_hand * len(state.hands)
+    last = variant.plays_per_deal
+    context = SeepContext(
+        card=card,
+        play=plays,
+        first_play=plays == 1,
+        last_play=plays == last,
+        batch_end=plays % per_batch == 0 and plays < last,  # R2.9: a two-player first batch
+    )
+    # A user-defined rule may return anything: checked before it is recorded.
+    rule: Callable[[SeepContext], object] = variant.seep_bonus
+    points = rule(context)
+    if type(points) is not int:
+        raise TypeError(
+            f"the seep rule {variant.seep_bonus!r} of variant {variant.name!r} "
+            f"gave {points!r} for a seep, not an int"
+        )
+    return SeepRecord(seat=seat, play=plays, points=points)
+
+
+def _house_of(houses: tuple[House, ...], value: int) -> House:
+    for house in houses:
+        if house.value == value:
+            return house
+    raise AssertionError(f"no house of {value}")  # pragma: no cover - the move is legal
+
+
+def _with_house(houses: tuple[House, ...], changed: House) -> tuple[House, ...]:
+    """``houses`` with ``changed`` in place of the house of its value, sorted by value (R5.1)."""
+    kept = [house for house in houses if house.value != changed.value]
+    return tuple(sorted((*kept, changed), key=_house_value))
+
+
+def _house_value(house: House) -> int:
+    return house.value
+
+
+def _without(houses: tuple[House, ...], value: int) -> tuple[House, ...]:
+    """``houses`` without the house of ``value``."""
+    return tuple(house for house in houses if house.value != value)
+
+
+def _add_to_pile(piles: tuple[CardSet, ...], team: int, cards: int) -> tuple[CardSet, ...]:
+    """``piles`` with ``cards`` added to the pile of ``team``."""
+    return (*piles[:team], from_mask(piles[team].mask | cards), *piles[team + 1 :])
