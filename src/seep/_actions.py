@@ -15,7 +15,7 @@ from typing import Final, NamedTuple
 
 # The engine names this module uses, in one place.
 from seep._bits import VALUE_MASKS
-from seep._completion import completes, packed_counts
+from seep._completion import can_complete, has_sum, packed_counts
 from seep._explain import explain
 from seep._generate import Position, generate
 from seep.cards import ALL_CARDS, CardSet, from_mask
@@ -253,7 +253,9 @@ class _Loose:
         self.counts = packed_counts(position.loose)
 
     def _complete(self, fixed: int, free: int, passed: int) -> bool:
-        return completes(fixed, free, self.target, self.base, passed if self.everything else None)
+        return can_complete(
+            fixed, free, self.target, self.base, passed if self.everything else None
+        )
 
     def _above(self, card: int) -> int:
         """Counts of the loose cards above ``card``."""
@@ -328,14 +330,23 @@ class _Loose:
         loose = self.position.loose >> (last + 1) << (last + 1)
         free = packed_counts(loose)
         passed = self._passed(fixed, last) if last >= 0 else 0
+        failed = 0  # a value whose lowest candidate failed
         while loose:
+            if self.everything and has_sum(passed, self.target):
+                break  # R4.3: passed cards alone make a group, whatever comes next
             low = loose & -loose
             loose ^= low
             card = low.bit_length() - 1
-            step = 1 << (4 * (card // 4 + 1))
+            value = card // 4 + 1
+            step = 1 << (4 * value)
             free -= step
-            if self._complete(fixed + step, free, passed):
-                found.append(LOOSE + card)
+            # A higher card of a failed value has fewer cards to grow with (and, for
+            # R4.3, one more left behind), so it fails too.
+            if value != failed:
+                if self._complete(fixed + step, free, passed):
+                    found.append(LOOSE + card)
+                else:
+                    failed = value
             passed += step
         if self._finishes(fixed, house):
             found.append(FINISH)
