@@ -14,16 +14,15 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 # The engine names this module uses, in one place.
-from seep._bits import VALUE_MASKS
 from seep._completion import can_complete, has_sum, packed_counts
-from seep._explain import explain, value_name
-from seep._generate import Position, generate
-from seep._groups import groups
+from seep._engine.bits import VALUE_MASKS
+from seep._engine.generate import Position, generate
+from seep._engine.groups import groups
+from seep._engine.verify import value_name, violation
 from seep.cards import ALL_CARDS, CardSet, from_mask
 from seep.errors import IllegalMoveError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, State
-from seep.variants import Opening
 
 # -- the id table ---------------------------------------------------------------
 
@@ -45,6 +44,14 @@ LAYOUT: Final = (
     "[card, take, (house), loose cards in ascending order, finish] "
     "or [card, build v, loose cards in ascending order, finish]"
 )
+
+
+def _explained(state: State, move: Move) -> IllegalMoveError:
+    """The verifier's error for ``move``, which the prefix being refused stands for."""
+    broken = violation(state, move)
+    if broken is None:  # pragma: no cover - the prefix was refused because this move is illegal
+        return IllegalMoveError("R3.1", f"{move} does not follow this prefix; {LAYOUT}")
+    return IllegalMoveError(*broken)
 
 
 def check_id(action: object) -> int:
@@ -200,7 +207,7 @@ def legal_after(state: State, prefix: Sequence[int]) -> tuple[int, ...]:
     if card >= BID:
         raise IllegalMoveError("R3.1", f"a move starts with the card played (ids 0..51); {LAYOUT}")
     if not position.hand >> card & 1:
-        raise explain(state, Throw(card=ALL_CARDS[card]))
+        raise _explained(state, Throw(card=ALL_CARDS[card]))
     found = abilities(position, card)
     allowed = action_ids(found)
     if len(ids) == 1:
@@ -219,18 +226,18 @@ def _refused_action(state: State, position: Position, card: int, kind: int) -> I
     """The error for an action id that the card may not take."""
     played = ALL_CARDS[card]
     if kind == THROW:
-        return explain(state, Throw(card=played))
+        return _explained(state, Throw(card=played))
     if kind == TAKE:
-        return explain(state, Take(card=played))
+        return _explained(state, Take(card=played))
     if BUILD <= kind < RAISE:
         target = kind - BUILD + 9
         # A group making the card up to the target if there is one (then R3.2 or R6.3
         # is what fails), else the whole floor: the explanation names what is missing.
         found = groups(position.loose, target - played.value)
         cards = found[0] if found else position.loose
-        return explain(state, Build(card=played, loose=from_mask(cards), value=target))
+        return _explained(state, Build(card=played, loose=from_mask(cards), value=target))
     if RAISE <= kind < LOOSE:
-        return explain(state, Raise(card=played, house=kind - RAISE + 9))
+        return _explained(state, Raise(card=played, house=kind - RAISE + 9))
     return IllegalMoveError("R3.1", f"{describe(kind)} cannot follow the card; {LAYOUT}")
 
 
@@ -279,7 +286,7 @@ class _Loose:
                 if index != len(rest) - 1:
                     raise IllegalMoveError("R3.1", f"finish completes the move; {LAYOUT}")
                 if not self._finishes(fixed, house):
-                    raise explain(self.state, self._move(rest[:index], house))
+                    raise _explained(self.state, self._move(rest[:index], house))
                 return ()
             if not LOOSE <= action < HOUSE:
                 raise IllegalMoveError("R3.1", f"{describe(action)} cannot come here; {LAYOUT}")
@@ -415,8 +422,8 @@ def _refused_listed(state: State, moves: Sequence[Move], ids: tuple[int, ...]) -
         loose = [i for i in ids[2:] if LOOSE <= i < HOUSE]
         move = decode((*ids[:2], *([HOUSE] if HOUSE in ids else []), *loose, FINISH))
     if move is not None and move not in moves:
-        return explain(state, move)
+        return _explained(state, move)
     if state.phase is Phase.BID:
         return IllegalMoveError("R2.4", "the bidder must bid first (ids 52..56)")
-    rule = "R11.2" if state.variant.opening is Opening.HOUSE_ROUND else "R2.6"
+    rule = "R2.6" if state.variant.opening.bids else "R11.2"
     return IllegalMoveError(rule, f"no legal move starts with these ids; {LAYOUT}")
