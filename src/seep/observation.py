@@ -36,6 +36,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from seep._structure import seat_to_play
+from seep.bounds import longest_deal_moves
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -257,8 +258,7 @@ def history_slots(variant: str | Variant) -> int:
     >>> history_slots("standard"), history_slots("taash")
     (49, 48)
     """
-    rules = get_variant(variant)
-    return rules.plays_per_deal + (1 if rules.opening is Opening.BID else 0)
+    return longest_deal_moves(variant)
 
 
 def _move_slot_fields(variant: Variant) -> list[tuple[str, int]]:
