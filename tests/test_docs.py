@@ -12,6 +12,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 PUBLIC_MODULES = [
     "baazi",
     "bots",
+    "bounds",
     "cards",
     "choice",
     "cli",
@@ -19,6 +20,7 @@ PUBLIC_MODULES = [
     "errors",
     "moves",
     "notation",
+    "observation",
     "perft",
     "records",
     "render",

@@ -162,9 +162,15 @@ def _one_hot(width: int, index: int | None) -> list[int]:
     return bits
 
 
+# The bits of every byte, lowest first: a card field is seven lookups.
+_BYTE_BITS: Final = tuple(tuple(byte >> index & 1 for index in range(8)) for byte in range(256))
+
+
 def _card_bits(cards: CardSet | None) -> list[int]:
-    mask = 0 if cards is None else cards.mask
-    return [mask >> index & 1 for index in range(_CARDS)]
+    if cards is None or not cards.mask:
+        return [0] * _CARDS
+    bits = [bit for byte in cards.mask.to_bytes(7, "little") for bit in _BYTE_BITS[byte]]
+    return bits[:_CARDS]
 
 
 def _value_one_hot(value: int | None) -> list[int]:
@@ -358,8 +364,9 @@ def _check_history(
         movers.append((mover, move))
     if plays != view.plays:
         raise InvalidStateError("moves", f"{plays} plays, but the view has {view.plays}")
-    if variant.opening is Opening.BID and view.bid is not None and not moves:
-        raise InvalidStateError("moves", "the bid is missing (R2.4)")
+    has_bid = bool(moves) and isinstance(moves[0], Bid)
+    if variant.opening is Opening.BID and has_bid != (view.bid is not None):
+        raise InvalidStateError("moves", "the bid comes first once it is made (R2.4)")
     if len(dealt) > dealing_rounds(variant):
         raise InvalidStateError("dealt", f"at most {dealing_rounds(variant)} dealing rounds")
     seen = 0
