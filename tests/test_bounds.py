@@ -33,7 +33,7 @@ from seep import (
     state_from_dict,
     state_to_dict,
 )
-from seep._transition import transition
+from seep._engine.transition import transition
 from seep.bounds import (
     bounds,
     card_point_range,

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from seep._structure import seat_to_play
+from seep._engine.schedule import seat_to_play
 from seep.bounds import longest_deal_moves
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
