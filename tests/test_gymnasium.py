@@ -8,12 +8,12 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-import gymnasium  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+import gymnasium
+from gymnasium.utils.env_checker import check_env
 
-from seep.bots import RandomBot  # noqa: E402
-from seep.gymnasium import SeepEnv  # noqa: E402
-from seep.variants import variant_names  # noqa: E402
+from seep.bots import RandomBot
+from seep.gymnasium import SeepEnv
+from seep.variants import variant_names
 
 
 @pytest.mark.parametrize("variant", variant_names())
@@ -27,7 +27,7 @@ def _episode(game: SeepEnv, seed: int) -> tuple[float, int]:
     total, steps, done = 0.0, 0, False
     while not done:
         legal = [i for i, ok in enumerate(info["action_mask"]) if ok]
-        observation, reward, done, truncated, info = game.step(rng.choice(legal))
+        observation, reward, done, _truncated, info = game.step(rng.choice(legal))
         assert game.observation_space.contains(observation)
         total += float(reward)
         steps += 1
@@ -74,5 +74,5 @@ def test_opponents_by_bot_and_by_name_and_baazi_mode() -> None:
 
 def test_registered_with_gymnasium() -> None:
     game = gymnasium.make("seep/Seep-v0", variant="standard-2p", opponents="random")
-    observation, info = game.reset(seed=0)
+    _observation, info = game.reset(seed=0)
     assert info["action_mask"].sum() > 0

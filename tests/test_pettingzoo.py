@@ -8,12 +8,12 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test
 
-from seep.actions import NUM_ACTIONS  # noqa: E402
-from seep.errors import IllegalMoveError  # noqa: E402
-from seep.pettingzoo import env, raw_env  # noqa: E402
-from seep.variants import variant_names  # noqa: E402
+from seep.actions import NUM_ACTIONS
+from seep.errors import IllegalMoveError
+from seep.pettingzoo import env, raw_env
+from seep.variants import variant_names
 
 VARIANTS = variant_names()
 
@@ -23,7 +23,7 @@ def test_api_test_passes(variant: str) -> None:
     api_test(env(variant=variant), num_cycles=300)
 
 
-@pytest.mark.parametrize("variant", ["standard", "taash-2p"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_seed_test_passes(variant: str) -> None:
     seed_test(lambda: env(variant=variant), num_cycles=300)
 
@@ -72,10 +72,10 @@ def test_the_mover_keeps_the_turn_until_its_move_is_complete() -> None:
     stepper = game._stepper
     # The bid is one id; the bidder's first play is several (R2.6).
     first = game.agent_selection
-    bid = [i for i, ok in enumerate(game.observe(first)["action_mask"]) if ok][0]
+    bid = next(i for i, ok in enumerate(game.observe(first)["action_mask"]) if ok)
     game.step(bid)
     assert game.agent_selection == first and stepper.state.bid is not None
-    card = [i for i, ok in enumerate(game.observe(first)["action_mask"]) if ok][0]
+    card = next(i for i, ok in enumerate(game.observe(first)["action_mask"]) if ok)
     game.step(card)
     assert game.agent_selection == first and stepper.prefix == (card,)
     observed = game.observe(first)["observation"]

@@ -17,6 +17,7 @@ far for the move in progress, and turns finished deals into rewards.
 from __future__ import annotations
 
 import random
+
 from seep.actions import NUM_ACTIONS, legal_actions, move_of
 from seep.baazi import Baazi, apply_baazi_move, new_baazi
 from seep.deal import new_deal
@@ -81,9 +82,7 @@ class Stepper:
         self.finished: tuple[int, ...] | None = None
 
     @classmethod
-    def seeded(
-        cls, variant: str | Variant, rng: random.Random, *, baazi: bool = False
-    ) -> Stepper:
+    def seeded(cls, variant: str | Variant, rng: random.Random, *, baazi: bool = False) -> Stepper:
         """A stepper whose deal seed and first dealer are drawn from ``rng``."""
         rules = get_variant(variant)
         return cls(
@@ -169,4 +168,3 @@ class Stepper:
         for action in self.prefix:
             chosen[action] = 1
         return chosen
-

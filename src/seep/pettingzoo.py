@@ -43,19 +43,19 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from seep._stepper import Stepper
 from seep.actions import NUM_ACTIONS
 from seep.observation import observation_length, observation_vector
 from seep.render import render_state
-from seep.views import observe
-from seep._stepper import Stepper
 from seep.variants import Variant, get_variant
+from seep.views import observe
 
 __all__ = ["env", "raw_env"]
 
@@ -76,16 +76,18 @@ def env(
     return wrappers.OrderEnforcingWrapper(game)
 
 
-class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
+class raw_env(AECEnv):  # type: ignore[misc]
     """The unwrapped environment (see the module docstring).
 
     >>> game = raw_env(variant="standard-2p")
     >>> game.reset(seed=1)
-    >>> game.agent_selection, game.action_space("player_0").n
-    ('player_0', 123)
+    >>> game.agents, int(game.action_space("player_0").n)
+    (['player_0', 'player_1'], 123)
+    >>> game.agent_selection == f"player_{game.unwrapped._stepper.state.to_move}"
+    True
     """
 
-    metadata = {
+    metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"],
         "name": "seep_v0",
         "is_parallelizable": False,
@@ -145,7 +147,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         self.final_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self._agent_to_act()
 
     def _agent_to_act(self) -> str:
@@ -162,9 +164,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         chosen = stepper.prefix_mask() if acting else [0] * NUM_ACTIONS
         return {
             "observation": np.array([*vector, *chosen], dtype=np.int32),
-            "action_mask": np.array(
-                stepper.mask() if acting else [0] * NUM_ACTIONS, dtype=np.int8
-            ),
+            "action_mask": np.array(stepper.mask() if acting else [0] * NUM_ACTIONS, dtype=np.int8),
         }
 
     def step(self, action: int | None) -> None:
