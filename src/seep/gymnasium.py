@@ -116,6 +116,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal a new episode (seeded by ``seed``); play the bots up to the agent's turn."""
         super().reset(seed=seed)
         rng = random.Random(int(self.np_random.integers(1 << 62)))
         self._bots = {
@@ -131,6 +132,11 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
     def step(
         self, action: np.int64 | int
     ) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Send one action id; the bots play when the agent's move is complete.
+
+        Returns ``(observation, reward, terminated, truncated, info)``; an
+        illegal id changes nothing (see the module docstring).
+        """
         stepper = self._stepper
         if stepper.is_over:
             raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
@@ -169,6 +175,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         }
 
     def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``), every hand shown."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode (use 'ansi').")
             return None

@@ -132,12 +132,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.final_rewards: dict[str, float] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object at every call)."""
         return self._observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Discrete(NUM_ACTIONS)`` for every agent (the same object at every call)."""
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new episode; ``seed`` seeds it and every later reset without a seed."""
         if seed is not None:
             self._rng.seed(seed)
         self._stepper = Stepper.seeded(self.variant, self._rng, baazi=self.baazi)
@@ -157,6 +160,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees: its view vector with the ids chosen so far, and its mask."""
         stepper = self._stepper
         seat = self.possible_agents.index(agent)
         acting = stepper.seat == seat
@@ -168,6 +172,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
 
     def step(self, action: int | None) -> None:
+        """Send one id for the agent to act (``None`` for an agent that is done)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -188,13 +193,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agent_selection = self._agent_to_act()
 
     def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``), every hand shown."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode (use 'ansi').")
             return None
         return render_state(self._stepper.state)
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""
 
 
 # Every entry of the view vector and of the chosen-id marks lies within this.
