@@ -1,0 +1,25 @@
+"""Collection rules for the whole suite (tests, the package's doctests, the docs pages).
+
+The framework adapters and their pages need their optional extras
+(``seep-rules[openspiel]``, ``[pettingzoo]``, ``[gymnasium]``); where an
+extra is not installed, its module's doctests and its page are not
+collected (their tests in ``tests/`` skip themselves). CI installs every
+extra, so there nothing is left out.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+_NEEDS = {
+    "pyspiel": ["src/seep/openspiel.py", "docs/openspiel.md"],
+    "pettingzoo": ["src/seep/pettingzoo.py", "docs/pettingzoo.md"],
+    "gymnasium": ["src/seep/gymnasium.py", "docs/gymnasium.md"],
+}
+
+collect_ignore = [
+    path
+    for module, paths in _NEEDS.items()
+    if importlib.util.find_spec(module) is None
+    for path in paths
+]

@@ -1,0 +1,170 @@
+"""A deal or a whole match played one action id at a time (shared by the environments).
+
+The framework environments (:mod:`seep.pettingzoo`, :mod:`seep.gymnasium`)
+step through Seep with the fixed ids of :mod:`seep.actions`: a move is a
+short sequence of ids, and the seat to move keeps the turn until its move is
+complete. :class:`Stepper` holds the deal (or the match), the ids chosen so
+far for the move in progress, and turns finished deals into rewards.
+
+>>> stepper = Stepper("standard", seed=10)
+>>> stepper.seat, stepper.legal()
+(1, (53, 54, 55))
+>>> stepper.step(53)
+>>> stepper.state.bid, stepper.seat, stepper.prefix
+(10, 1, ())
+"""
+
+from __future__ import annotations
+
+import random
+
+from seep.actions import NUM_ACTIONS, legal_actions, move_of
+from seep.baazi import Baazi, apply_baazi_move, new_baazi
+from seep.deal import new_deal
+from seep.errors import IllegalMoveError
+from seep.moves import Move
+from seep.rules import apply_move
+from seep.scoring import deal_score
+from seep.state import State
+from seep.variants import Variant, get_variant
+
+__all__ = ["Stepper", "team_rewards"]
+
+
+def team_rewards(state: State) -> tuple[int, ...]:
+    """Each seat's reward for the finished deal ``state``: its team's deal score minus the other's.
+
+    The rewards of the two teams sum to zero (the card points and seeps of
+    R1.2, R4.5 and R9.3, as :func:`seep.deal_score` counts them).
+
+    >>> import random
+    >>> from seep import legal_moves
+    >>> state = new_deal("standard", seed=3)
+    >>> rng = random.Random(3)
+    >>> while not state.is_over:
+    ...     state = apply_move(state, rng.choice(legal_moves(state)))
+    >>> rewards = team_rewards(state)
+    >>> rewards[0] == -rewards[1] == rewards[2] == -rewards[3]
+    True
+    """
+    difference = deal_score(state).difference
+    variant = state.variant
+    return tuple(
+        difference if variant.team_of(seat) == 0 else -difference for seat in range(variant.players)
+    )
+
+
+class Stepper:
+    """A seeded deal (or with ``baazi=True`` a whole match) driven by action ids.
+
+    ``seed`` makes the sequence of deals reproducible; ``dealer`` deals the
+    first deal (later deals of a match follow the variant's dealer rule).
+    """
+
+    def __init__(
+        self,
+        variant: str | Variant = "standard",
+        *,
+        seed: int | None = None,
+        dealer: int = 0,
+        baazi: bool = False,
+    ) -> None:
+        self.variant = get_variant(variant)
+        self.match: Baazi | None = None
+        if baazi:
+            self.match = new_baazi(self.variant, seed=seed, first_dealer=dealer)
+            self.state = self.match.state
+        else:
+            self.state = new_deal(self.variant, seed=seed, dealer=dealer)
+        self.prefix: tuple[int, ...] = ()
+        self._legal: tuple[int, ...] | None = None
+        #: The rewards of the deal that the last step finished, else ``None``.
+        self.finished: tuple[int, ...] | None = None
+
+    @classmethod
+    def seeded(cls, variant: str | Variant, rng: random.Random, *, baazi: bool = False) -> Stepper:
+        """A stepper whose deal seed and first dealer are drawn from ``rng``."""
+        rules = get_variant(variant)
+        return cls(
+            rules,
+            seed=rng.getrandbits(63),
+            dealer=rng.randrange(rules.players),
+            baazi=baazi,
+        )
+
+    @property
+    def seat(self) -> int | None:
+        """The seat to act, ``None`` once everything is over."""
+        return None if self.is_over else self.state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        """True when the deal (or, with ``baazi=True``, the match) is over."""
+        if self.match is not None:
+            return self.match.is_over
+        return self.state.is_over
+
+    def legal(self) -> tuple[int, ...]:
+        """The sorted ids legal now (empty once over)."""
+        if self._legal is None:
+            self._legal = () if self.is_over else legal_actions(self.state, self.prefix)
+        return self._legal
+
+    def mask(self) -> list[int]:
+        """``NUM_ACTIONS`` entries, 1 for each legal id."""
+        mask = [0] * NUM_ACTIONS
+        for action in self.legal():
+            mask[action] = 1
+        return mask
+
+    def step(self, action: int) -> None:
+        """Choose ``action``; when it completes a move, the move is played.
+
+        Raises :class:`~seep.errors.IllegalMoveError` for an id that is not
+        legal now (nothing changes then). After the step, :attr:`finished`
+        holds the seats' rewards if the move ended a deal.
+        """
+        prefix = (*self.prefix, action)
+        following = legal_actions(self.state, prefix)  # raises for an illegal id
+        self.finished = None
+        self._legal = None
+        if following:
+            self.prefix = prefix
+            self._legal = following
+            return
+        move = move_of(self.state, prefix)
+        self.prefix = ()
+        self._play(move)
+
+    def play(self, move: Move) -> None:
+        """Play a whole legal ``move`` for the seat to act (no move may be in progress).
+
+        :attr:`finished` is set as by :meth:`step`.
+        """
+        if self.prefix:
+            raise IllegalMoveError(
+                "R3.1", f"seat {self.seat} is choosing a move id by id; finish it first"
+            )
+        self._play(move)
+
+    def _play(self, move: Move) -> None:
+        self.finished = None
+        self._legal = None
+        if self.match is None:
+            self.state = apply_move(self.state, move)
+            if self.state.is_over:
+                self.finished = team_rewards(self.state)
+            return
+        index = len(self.match.deals) - 1
+        self.match = apply_baazi_move(self.match, move)
+        played = self.match.deals[index].state
+        if played.is_over:
+            self.finished = team_rewards(played)
+        self.state = self.match.state
+
+    def prefix_mask(self) -> list[int]:
+        """``NUM_ACTIONS`` entries, 1 for each id already chosen in the move in progress."""
+        chosen = [0] * NUM_ACTIONS
+        for action in self.prefix:
+            chosen[action] = 1
+        return chosen

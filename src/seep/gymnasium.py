@@ -1,0 +1,186 @@
+"""Seep as a single-agent Gymnasium environment (extra ``seep-rules[gymnasium]``).
+
+The agent plays one seat; the other seats (the partner included) are played
+by seep bots, chosen by name (``"random"``, ``"greedy"``, ``"search"``, see
+:func:`seep.bots.make_bot`) or given as any :class:`~seep.bots.Bot`. The
+agent acts with the fixed ids of :mod:`seep.actions`
+(``Discrete(NUM_ACTIONS)``): a move is a short sequence of ids, and the
+environment plays the other seats whenever the agent's move is complete.
+
+The observation is the agent's view as the integer vector of
+:mod:`seep.observation`, followed by one entry per id already chosen in the
+move in progress. ``info["action_mask"]`` marks the legal ids. The reward is
+0 until a deal ends, then the agent's team's deal score minus the other
+team's. An episode is one deal, or a whole match with ``baazi=True``.
+
+**An illegal id** changes nothing: the step returns the same observation,
+the reward ``illegal_reward`` (default ``-1.0``), ``terminated=False`` and
+``info["illegal"] = True``. This keeps environments that sample the whole
+action space (as ``gymnasium.utils.env_checker.check_env`` does) running.
+
+Importing the module registers the environment as ``seep/Seep-v0``.
+
+>>> import random
+>>> from seep.gymnasium import SeepEnv
+>>> game = SeepEnv("standard", seat=0, opponents="greedy")
+>>> observation, info = game.reset(seed=4)
+>>> rng = random.Random(4)
+>>> done = False
+>>> while not done:
+...     legal = [i for i, ok in enumerate(info["action_mask"]) if ok]
+...     observation, reward, done, truncated, info = game.step(rng.choice(legal))
+>>> reward == game.final_reward
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+
+from seep._stepper import Stepper
+from seep.actions import NUM_ACTIONS
+from seep.bots import Bot, make_bot
+from seep.errors import IllegalMoveError
+from seep.observation import observation_length, observation_vector
+from seep.render import render_state
+from seep.rules import legal_moves
+from seep.variants import Variant, get_variant
+from seep.views import observe
+
+__all__ = ["SeepEnv"]
+
+Opponent = str | Bot
+
+# Every entry of the view vector and of the chosen-id marks lies within this.
+_LIMIT = 1 << 16
+
+
+class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One seat of a Seep deal (or match) against seep bots (see the module docstring).
+
+    ``opponents``: one name or bot for every other seat, or a sequence with
+    one per other seat in seat order. Bots given by name are seeded from the
+    ``reset`` seed, so a seeded episode is reproducible.
+
+    >>> game = SeepEnv("taash-2p", seat=1, opponents="random")
+    >>> observation, info = game.reset(seed=0)
+    >>> observation.shape == game.observation_space.shape, int(info["action_mask"].sum()) > 0
+    (True, True)
+    """
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it on Env)
+
+    def __init__(
+        self,
+        variant: str | Variant = "standard",
+        *,
+        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] = "greedy",
+        render_mode: str | None = None,
+        baazi: bool = False,
+        illegal_reward: float = -1.0,
+    ) -> None:
+        self.variant = get_variant(variant)
+        players = self.variant.players
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"seat is a seat in 0..{players - 1}, not {seat!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        others = [other for other in range(players) if other != seat]
+        if isinstance(opponents, (str, Bot)):
+            chosen: list[Opponent] = [opponents] * len(others)
+        else:
+            chosen = list(opponents)
+            if len(chosen) != len(others):
+                raise ValueError(f"opponents needs one bot for each of seats {others}")
+        self.seat = seat
+        self.render_mode = render_mode
+        self.baazi = baazi
+        self.illegal_reward = illegal_reward
+        self._opponents = dict(zip(others, chosen, strict=True))
+        self._bots: dict[int, Bot] = {}
+        size = observation_length(self.variant) + NUM_ACTIONS
+        self.observation_space = gymnasium.spaces.Box(
+            low=-_LIMIT, high=_LIMIT, shape=(size,), dtype=np.int32
+        )
+        self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
+        self._stepper = Stepper(self.variant)
+        #: The agent's reward for the episode so far.
+        self.final_reward = 0.0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal a new episode (seeded by ``seed``); play the bots up to the agent's turn."""
+        super().reset(seed=seed)
+        rng = random.Random(int(self.np_random.integers(1 << 62)))
+        self._bots = {
+            other: make_bot(bot, seed=rng.getrandbits(32)) if isinstance(bot, str) else bot
+            for other, bot in self._opponents.items()
+        }
+        self._stepper = Stepper.seeded(self.variant, rng, baazi=self.baazi)
+        self.final_reward = 0.0
+        reward = self._play_others()
+        self.final_reward += reward
+        return self._observation(), self._info(illegal=False)
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Send one action id; the bots play when the agent's move is complete.
+
+        Returns ``(observation, reward, terminated, truncated, info)``; an
+        illegal id changes nothing (see the module docstring).
+        """
+        stepper = self._stepper
+        if stepper.is_over:
+            raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
+        try:
+            stepper.step(int(action))
+        except IllegalMoveError:
+            return self._observation(), self.illegal_reward, False, False, self._info(illegal=True)
+        reward = self._reward() + self._play_others()
+        self.final_reward += reward
+        return self._observation(), reward, stepper.is_over, False, self._info(illegal=False)
+
+    def _reward(self) -> float:
+        finished = self._stepper.finished
+        return 0.0 if finished is None else float(finished[self.seat])
+
+    def _play_others(self) -> float:
+        """Let the bots play until the agent is to act or the episode is over; their rewards for the agent."""
+        stepper = self._stepper
+        reward = 0.0
+        while stepper.seat is not None and stepper.seat != self.seat:
+            seat = stepper.seat
+            state = stepper.state
+            stepper.play(self._bots[seat].choose(observe(state, seat), legal_moves(state)))
+            reward += self._reward()
+        return reward
+
+    def _observation(self) -> np.ndarray:
+        stepper = self._stepper
+        vector = observation_vector(observe(stepper.state, self.seat))
+        return np.array([*vector, *stepper.prefix_mask()], dtype=np.int32)
+
+    def _info(self, *, illegal: bool) -> dict[str, Any]:
+        return {
+            "action_mask": np.array(self._stepper.mask(), dtype=np.int8),
+            "illegal": illegal,
+        }
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``), every hand shown."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode (use 'ansi').")
+            return None
+        return render_state(self._stepper.state)
+
+
+if "seep/Seep-v0" not in gymnasium.registry:
+    gymnasium.register(id="seep/Seep-v0", entry_point="seep.gymnasium:SeepEnv")

@@ -1,0 +1,118 @@
+"""The PettingZoo environment passes PettingZoo's own tests on every built-in variant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from seep.actions import NUM_ACTIONS
+from seep.errors import IllegalMoveError
+from seep.pettingzoo import env, raw_env
+from seep.variants import variant_names
+
+VARIANTS = variant_names()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_api_test_passes(variant: str) -> None:
+    api_test(env(variant=variant), num_cycles=300)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_seed_test_passes(variant: str) -> None:
+    seed_test(lambda: env(variant=variant), num_cycles=300)
+
+
+def _random_episode(game: object, rng: random.Random) -> dict[str, float]:
+    """Play ``game`` to its end with random legal ids; the rewards each agent collected."""
+    collected: dict[str, float] = {}
+    for agent in game.agent_iter():  # type: ignore[attr-defined]
+        observation, reward, termination, truncation, _ = game.last()  # type: ignore[attr-defined]
+        collected[agent] = collected.get(agent, 0.0) + reward
+        if termination or truncation:
+            game.step(None)  # type: ignore[attr-defined]
+            continue
+        legal = [i for i, ok in enumerate(observation["action_mask"]) if ok]
+        game.step(rng.choice(legal))  # type: ignore[attr-defined]
+    return collected
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_r9_3_rewards_are_the_team_difference_and_sum_to_zero(variant: str) -> None:
+    game = env(variant=variant)
+    game.reset(seed=3)
+    collected = _random_episode(game, random.Random(3))
+    raw = game.unwrapped
+    assert collected == raw.final_rewards
+    players = len(raw.possible_agents)
+    team = [collected[f"player_{seat}"] for seat in range(players)]
+    assert team[0] == -team[1]
+    if players == 4:
+        assert team[0] == team[2] and team[1] == team[3]
+
+
+def test_r10_a_baazi_episode_plays_deals_until_the_match_is_won() -> None:
+    game = raw_env(variant="taash-short", baazi=True)
+    game.reset(seed=5)
+    _random_episode(game, random.Random(5))
+    match = game._stepper.match
+    assert match is not None and match.is_over and len(match.sheet) >= 1
+    banked = match.standing.banked
+    assert max(banked) >= 50  # R11.6: a short match is banked to 50
+
+
+def test_the_mover_keeps_the_turn_until_its_move_is_complete() -> None:
+    game = raw_env(variant="standard")
+    game.reset(seed=11)
+    stepper = game._stepper
+    # The bid is one id; the bidder's first play is several (R2.6).
+    first = game.agent_selection
+    bid = next(i for i, ok in enumerate(game.observe(first)["action_mask"]) if ok)
+    game.step(bid)
+    assert game.agent_selection == first and stepper.state.bid is not None
+    card = next(i for i, ok in enumerate(game.observe(first)["action_mask"]) if ok)
+    game.step(card)
+    assert game.agent_selection == first and stepper.prefix == (card,)
+    observed = game.observe(first)["observation"]
+    assert observed[-NUM_ACTIONS + card] == 1  # the chosen card is marked
+    others = [agent for agent in game.agents if agent != first]
+    assert all(game.observe(agent)["action_mask"].sum() == 0 for agent in others)
+
+
+def test_r3_1_an_illegal_id_is_refused_by_the_raw_env_and_nothing_changes() -> None:
+    game = raw_env(variant="standard")
+    game.reset(seed=2)
+    before = game._stepper.state
+    with pytest.raises(IllegalMoveError):
+        game.step(122)  # "finish" is never the first id of a move
+    assert game._stepper.state is before and game._stepper.prefix == ()
+
+
+def test_an_illegal_id_ends_the_wrapped_episode_with_a_penalty() -> None:
+    game = env(variant="standard")
+    game.reset(seed=2)
+    agent = game.agent_selection
+    game.step(122)
+    assert all(game.terminations.values())
+    assert game.rewards[agent] == -1
+
+
+def test_action_spaces_are_the_same_object_every_call() -> None:
+    game = raw_env(variant="taash")
+    assert game.action_space("player_1") is game.action_space("player_1")
+    assert game.observation_space("player_1") is game.observation_space("player_1")
+    assert game.action_space("player_1").n == NUM_ACTIONS
+
+
+def test_ansi_render_shows_the_table() -> None:
+    game = raw_env(variant="standard", render_mode="ansi")
+    game.reset(seed=1)
+    text = game.render()
+    assert isinstance(text, str) and "to move: seat" in text
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(variant="standard", render_mode="human")
