@@ -55,6 +55,13 @@ suite stores nothing):
     thousands of legal moves on some): seeded random walks through
     :func:`seep.actions.legal_actions`, one call per id, from the empty
     prefix to a complete move.
+``random ids/s (seep.actions)``, ``random steps/s (PettingZoo)`` (standard, taash)
+    Whole random deals played one action id at a time: through the
+    library's own id stepper (each id uniformly among
+    :func:`seep.actions.legal_actions`), and as PettingZoo episodes of
+    :mod:`seep.pettingzoo` (``last()``, a random id from the action mask,
+    ``step``); the second only with the ``pettingzoo`` extra installed.
+    Their ratio is the environment's cost per step on top of the library.
 
 Benchmarks are never timed assertions in the tests; ``tests/test_benchmarks.py``
 only runs ``--quick`` with tiny durations and checks the JSON's shape.
@@ -87,6 +94,7 @@ from seep import (
     state_from_dict,
     state_to_dict,
 )
+from seep._stepper import Stepper
 from seep.actions import legal_actions
 from seep.cards import ALL_CARDS
 from seep.choice import MoveChoice
@@ -298,6 +306,54 @@ def action_walk(state: State, rng: random.Random) -> int:
     return calls
 
 
+def id_deals(variant: str, first_seed: int) -> Callable[[], int]:
+    """A unit of work for :func:`rate`: a random deal played id by id through :mod:`seep.actions`; the ids sent."""
+    seeds = iter(range(first_seed, first_seed + 10**9))
+
+    def one_deal() -> int:
+        seed = next(seeds)
+        stepper = Stepper(variant, seed=seed)
+        rng = random.Random(seed)
+        sent = 0
+        while not stepper.is_over:
+            stepper.step(rng.choice(stepper.legal()))
+            sent += 1
+        return sent
+
+    return one_deal
+
+
+def pettingzoo_deals(variant: str, first_seed: int) -> Callable[[], int] | None:
+    """A unit of work for :func:`rate`: a random episode of :mod:`seep.pettingzoo`, masked; the steps.
+
+    ``None`` without the ``pettingzoo`` extra.
+    """
+    try:
+        import numpy as np
+
+        from seep.pettingzoo import raw_env
+    except ImportError:
+        return None
+    game = raw_env(variant=variant)
+    seeds = iter(range(first_seed, first_seed + 10**9))
+
+    def one_episode() -> int:
+        seed = next(seeds)
+        game.reset(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        for _agent in game.agent_iter():
+            observation, _, termination, truncation, _ = game.last()
+            if termination or truncation:
+                game.step(None)
+                continue
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+        return steps
+
+    return one_episode
+
+
 def choice_walk(state: State, rng: random.Random) -> Move:
     """A random walk through :class:`MoveChoice` to a complete move."""
     choice = MoveChoice.start(state)
@@ -428,6 +484,11 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
             return sum(action_walk(state, walker) for state in floors)
 
         record(f"legal_actions calls/s (20 loose, {variant})", rate(walks, seconds))
+    for variant in ("standard", "taash"):
+        record(f"random ids/s (seep.actions, {variant})", rate(id_deals(variant, 0), seconds))
+        episodes = pettingzoo_deals(variant, 0)
+        if episodes is not None:
+            record(f"random steps/s (PettingZoo, {variant})", rate(episodes, seconds))
     bases.append(rate(baseline, seconds))
 
     base = sum(bases) / len(bases)

@@ -52,6 +52,8 @@ def test_the_quick_suite_writes_and_compares_its_json(
         "MoveChoice walks/s (crowded corpus)",
         "legal_actions calls/s (20 loose, standard)",
         "legal_actions calls/s (20 loose, taash)",
+        "random ids/s (seep.actions, standard)",
+        "random ids/s (seep.actions, taash)",
     ):
         assert name in results
     for result in results.values():

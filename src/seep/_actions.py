@@ -188,6 +188,20 @@ def action_ids(found: Abilities) -> list[int]:
 # -- the ids legal after a prefix --------------------------------------------------
 
 
+# The Position of the last state asked about: a move is chosen id by id, so the
+# same state is asked about once per id (states are immutable, so identity is enough).
+_last_position: list[tuple[State, Position]] = []
+
+
+def _position_of(state: State) -> Position:
+    """``Position(state)``, made once for a run of questions about the same state."""
+    if _last_position and _last_position[0][0] is state:
+        return _last_position[0][1]
+    position = Position(state)
+    _last_position[:] = [(state, position)]
+    return position
+
+
 def legal_after(state: State, prefix: Sequence[int]) -> tuple[int, ...]:
     """The sorted ids that may follow ``prefix`` (empty once it is a whole move)."""
     ids = [check_id(i) for i in prefix]
@@ -197,7 +211,7 @@ def legal_after(state: State, prefix: Sequence[int]) -> tuple[int, ...]:
         return ()
     if state.phase is Phase.BID:
         return _listed_after(state, generate(state), ids)
-    position = Position(state)
+    position = _position_of(state)
     if position.special:  # R2.6, R11.2: few moves, listed
         return _listed_after(state, position.all_moves(), ids)
     if not ids:

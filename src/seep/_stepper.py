@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import random
 
-from seep.actions import NUM_ACTIONS, legal_actions, move_of
+from seep._actions import decode
+from seep.actions import NUM_ACTIONS, legal_actions
 from seep.baazi import Baazi, apply_baazi_move, new_baazi
 from seep.deal import new_deal
 from seep.errors import IllegalMoveError
@@ -132,7 +133,8 @@ class Stepper:
             self.prefix = prefix
             self._legal = following
             return
-        move = move_of(self.state, prefix)
+        move = decode(prefix)  # checked id by id above; apply_move checks the whole move
+        assert move is not None
         self.prefix = ()
         self._play(move)
 

@@ -34,7 +34,7 @@ from typing import Final
 import attrs
 
 from seep.cards import ALL_CARDS, Card
-from seep.variants import Opening, SeepContext, Variant, get_variant
+from seep.variants import SeepContext, Variant, get_variant
 
 __all__ = [
     "Bounds",
@@ -84,7 +84,7 @@ def card_point_range(variant: str | Variant) -> tuple[int, int]:
 def _pickup_plays(variant: Variant, first: int) -> Iterator[int]:
     """The plays ``first``, ``first + 2``, ... on which a pick-up (so a seep) can happen."""
     # R11.2: the opening round has no pick-ups and lasts at least play 1.
-    earliest = 1 if variant.opening is Opening.BID else 2
+    earliest = 1 if variant.opening.bids else 2
     return (play for play in range(first, variant.plays_per_deal + 1, 2) if play >= earliest)
 
 
@@ -198,7 +198,7 @@ def longest_deal_moves(variant: str | Variant) -> int:
     (49, 48)
     """
     rules = get_variant(variant)
-    return rules.plays_per_deal + (1 if rules.opening is Opening.BID else 0)
+    return rules.plays_per_deal + (1 if rules.opening.bids else 0)
 
 
 def longest_move_actions(variant: str | Variant) -> int:

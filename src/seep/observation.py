@@ -43,7 +43,7 @@ from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.render import render_view
 from seep.rules import apply_move
 from seep.state import House, Phase, State
-from seep.variants import Opening, Pickup, ThrowRule, Variant, get_variant
+from seep.variants import Pickup, ThrowRule, Variant, get_variant
 from seep.views import View
 
 __all__ = [
@@ -237,7 +237,7 @@ def observation_vector(view: View) -> tuple[int, ...]:
         *by_offset(counts),
         *points,
         int(players == 2),
-        int(variant.opening is Opening.HOUSE_ROUND),
+        int(not variant.opening.bids),
         int(variant.pickup is Pickup.FREE_CHOICE),
         int(variant.throw_rule is ThrowRule.ANY),
     ]
@@ -349,7 +349,7 @@ def _check_history(
     bidder = (view.dealer + 1) % players
     for index, move in enumerate(moves):
         if isinstance(move, Bid):
-            if index or variant.opening is not Opening.BID or move.value != view.bid:
+            if index or not variant.opening.bids or move.value != view.bid:
                 raise InvalidStateError(
                     f"moves[{index}]", f"{move} is not the first move of this deal (R2.4)"
                 )
@@ -365,7 +365,7 @@ def _check_history(
     if plays != view.plays:
         raise InvalidStateError("moves", f"{plays} plays, but the view has {view.plays}")
     has_bid = bool(moves) and isinstance(moves[0], Bid)
-    if variant.opening is Opening.BID and has_bid != (view.bid is not None):
+    if variant.opening.bids and has_bid != (view.bid is not None):
         raise InvalidStateError("moves", "the bid comes first once it is made (R2.4)")
     if len(dealt) > dealing_rounds(variant):
         raise InvalidStateError("dealt", f"at most {dealing_rounds(variant)} dealing rounds")

@@ -54,6 +54,7 @@ from seep._stepper import Stepper
 from seep.actions import NUM_ACTIONS
 from seep.observation import observation_length, observation_vector
 from seep.render import render_state
+from seep.state import State
 from seep.variants import Variant, get_variant
 from seep.views import observe
 
@@ -108,7 +109,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.baazi = baazi
         self.possible_agents = [f"player_{seat}" for seat in range(self.variant.players)]
         self.agents = self.possible_agents[:]
-        size = observation_length(self.variant) + NUM_ACTIONS
+        self._view_size = observation_length(self.variant)
+        self._size = size = self._view_size + NUM_ACTIONS
+        self._vectors_of: State | None = None
+        self._vectors: dict[int, np.ndarray] = {}
         # One space object per agent, returned by every call (PettingZoo checks identity).
         self._action_spaces = {
             agent: gymnasium.spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
@@ -163,13 +167,30 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """What ``agent`` sees: its view vector with the ids chosen so far, and its mask."""
         stepper = self._stepper
         seat = self.possible_agents.index(agent)
-        acting = stepper.seat == seat
-        vector = observation_vector(observe(stepper.state, seat))
-        chosen = stepper.prefix_mask() if acting else [0] * NUM_ACTIONS
-        return {
-            "observation": np.array([*vector, *chosen], dtype=np.int32),
-            "action_mask": np.array(stepper.mask() if acting else [0] * NUM_ACTIONS, dtype=np.int8),
-        }
+        observation = np.zeros(self._size, dtype=np.int32)
+        observation[: self._view_size] = self._view_vector(seat)
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if stepper.seat == seat:
+            observation[[self._view_size + action for action in stepper.prefix]] = 1
+            mask[list(stepper.legal())] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def _view_vector(self, seat: int) -> np.ndarray:
+        """The observation vector of ``seat``'s view, kept while the state stays the same.
+
+        A move takes several ids and the state changes only when it is
+        complete, so most calls find the vector already made.
+        """
+        state = self._stepper.state
+        if self._vectors_of is not state:
+            self._vectors_of = state
+            self._vectors = {}
+        vector = self._vectors.get(seat)
+        if vector is None:
+            vector = self._vectors[seat] = np.array(
+                observation_vector(observe(state, seat)), dtype=np.int32
+            )
+        return vector
 
     def step(self, action: int | None) -> None:
         """Send one id for the agent to act (``None`` for an agent that is done)."""
