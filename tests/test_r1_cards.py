@@ -141,6 +141,16 @@ def test_r1_3_four_seats_numbered_from_zero() -> None:
     assert len(state.hands) == 4
 
 
+@pytest.mark.parametrize(("seat", "following"), [(0, 1), (1, 0)])
+def test_r1_3_with_two_players_the_seat_after_s_is_s_plus_1_mod_2(
+    seat: int, following: int
+) -> None:
+    """R1.3: with n = 2, seat 1 is followed by seat 0 again."""
+    state = position("standard-2p", hand="KD 2C", loose="5H", to_move=seat)
+    assert state.players == 2
+    assert apply_move(state, parse_move("throw KD")).to_move == following
+
+
 # --- R1.4 -------------------------------------------------------------------
 
 
@@ -159,6 +169,17 @@ def test_r1_4_capture_goes_to_seat_mod_two_pile(seat: int, team: int) -> None:
     gained = after.piles[team] - state.piles[team]
     assert gained == CardSet.parse("7S 3C 4D")
     assert after.piles[1 - team] == state.piles[1 - team]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_r1_4_with_two_players_each_seat_is_its_own_team(seat: int) -> None:
+    """R1.4: two players, two teams: team = seat, and a capture lands in that seat's pile."""
+    state = position("standard-2p", hand="7S 2C", loose="3C 4D KH", to_move=seat)
+    assert [state.team_of(s) for s in range(2)] == [0, 1]
+    assert len(state.piles) == 2
+    after = apply_move(state, parse_move("take 7S 3C 4D"))
+    assert after.piles[seat] - state.piles[seat] == CardSet.parse("7S 3C 4D")
+    assert after.piles[1 - seat] == state.piles[1 - seat]
 
 
 # --- R1.5 -------------------------------------------------------------------
