@@ -5,7 +5,7 @@ Run: ``python benchmarks/make_playthroughs.py [--write] [--check] [VARIANT ...]`
 A playthrough is a golden file in the manner of OpenSpiel's: the whole of one
 deal, written out step by step. Each step shows the state as
 :func:`seep.render.render_state` prints it (the printer of ``seep show``),
-every legal move in canonical order and in move notation (Appendix A), and the
+every legal move in canonical order and in move notation, and the
 move played. The file ends with the deal score per team (:mod:`seep.scoring`)
 and what the variant's match rule makes of the deal
 (``variant.match.after_deal(Standing(), totals)``).

@@ -1,4 +1,4 @@
-"""Appendix A: the text notation of cards and moves."""
+"""Move notation: the text notation of cards and moves."""
 
 from __future__ import annotations
 
@@ -41,12 +41,12 @@ from seep.testing import position
     ],
 )
 def test_appendix_a_card_input_forms(text: str, canonical: str) -> None:
-    """Appendix A: cards accept lower case, 10 for T and the suit symbols."""
+    """Move notation: cards accept lower case, 10 for T and the suit symbols."""
     assert str(Card.parse(text)) == canonical
 
 
 def test_appendix_a_canonical_card_output_is_two_upper_case_chars() -> None:
-    """Appendix A: canonical output is rank + suit, two upper-case characters."""
+    """Move notation: canonical output is rank + suit, two upper-case characters."""
     for card in ALL_CARDS:
         text = str(card)
         assert len(text) == 2
@@ -57,13 +57,13 @@ def test_appendix_a_canonical_card_output_is_two_upper_case_chars() -> None:
 
 @pytest.mark.parametrize("bad", ["", "1S", "11S", "TX", "ZS", "S9", "10", "♠", "AS AH", "0S"])
 def test_appendix_a_bad_card_raises(bad: str) -> None:
-    """Appendix A: text that is not a card raises NotationError."""
+    """Move notation: text that is not a card raises NotationError."""
     with pytest.raises(NotationError):
         Card.parse(bad)
 
 
 def test_appendix_a_card_order_by_value_then_suit() -> None:
-    """Appendix A: canonical listings order by value, then suit S H D C."""
+    """Move notation: canonical listings order by value, then suit S H D C."""
     assert str(CardSet.parse("KC AS 2D 2S AC TD TH 2H")) == "AS AC 2S 2H 2D TH TD KC"
     assert [str(c) for c in ALL_CARDS[:8]] == ["AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"]
 
@@ -85,12 +85,12 @@ def test_appendix_a_card_order_by_value_then_suit() -> None:
     ],
 )
 def test_appendix_a_parse_each_verb(text: str, move: object) -> None:
-    """Appendix A: the five verbs parse to the moves they name."""
+    """Move notation: the five verbs parse to the moves they name."""
     assert parse_move(text) == move
 
 
 def test_appendix_a_raise_new_value() -> None:
-    """Appendix A: 'raise 2C #9' raises the house of 9 to 11."""
+    """Move notation: 'raise 2C #9' raises the house of 9 to 11."""
     move = parse_move("raise 2C #9")
     assert isinstance(move, Raise)
     assert move.new_value == 11
@@ -112,7 +112,7 @@ def test_appendix_a_raise_new_value() -> None:
     ],
 )
 def test_appendix_a_parse_is_lenient_and_format_canonical(text: str) -> None:
-    """Appendix A: any case, 10, suit symbols, any spacing and loose order; one canonical form."""
+    """Move notation: any case, 10, suit symbols, any spacing and loose order; one canonical form."""
     move = parse_move(text)
     assert move == Take(card="JS", loose="5C 6H TD", house=11)
     assert format_move(move) == "take JS 5C 6H TD #11"
@@ -136,7 +136,7 @@ def test_appendix_a_parse_is_lenient_and_format_canonical(text: str) -> None:
     ],
 )
 def test_appendix_a_format_of_parse_is_canonical(text: str, canonical: str) -> None:
-    """Appendix A: format(parse(s)) is canonical: lower-case verb, canonical cards and order."""
+    """Move notation: format(parse(s)) is canonical: lower-case verb, canonical cards and order."""
     assert format_move(parse_move(text)) == canonical
     assert str(parse_move(text)) == canonical
 
@@ -157,13 +157,13 @@ def test_appendix_a_format_of_parse_is_canonical(text: str, canonical: str) -> N
     ],
 )
 def test_appendix_a_round_trip_of_canonical_text(canonical: str) -> None:
-    """Appendix A: canonical text is a fixed point: format(parse(s)) == s."""
+    """Move notation: canonical text is a fixed point: format(parse(s)) == s."""
     assert format_move(parse_move(canonical)) == canonical
     assert parse_move(format_move(parse_move(canonical))) == parse_move(canonical)
 
 
 def test_appendix_a_round_trip_of_every_legal_move() -> None:
-    """Appendix A: every legal move formats to text that parses back to the same move."""
+    """Move notation: every legal move formats to text that parses back to the same move."""
     state = position(
         hand="2D 9S JC QH",
         loose="AS 2S 2H 3D 4C 5S 7D 8C",
@@ -179,7 +179,7 @@ def test_appendix_a_round_trip_of_every_legal_move() -> None:
 
 
 def test_appendix_a_format_move_of_constructed_moves() -> None:
-    """Appendix A: moves built in any card order format with canonical card order."""
+    """Move notation: moves built in any card order format with canonical card order."""
     assert format_move(Take(card="JS", loose="TD 6H 5C", house=11)) == "take JS 5C 6H TD #11"
     assert format_move(Build(card="5H", loose=["6C"], value=11)) == "build 5H 6C =11"
     assert format_move(Bid(value=11)) == "bid 11"
@@ -233,12 +233,12 @@ def test_appendix_a_format_move_of_constructed_moves() -> None:
     ],
 )
 def test_appendix_a_bad_move_text_raises_notation_error(bad: str) -> None:
-    """Appendix A: text that is not a move in the notation raises NotationError."""
+    """Move notation: text that is not a move in the notation raises NotationError."""
     with pytest.raises(NotationError):
         parse_move(bad)
 
 
 def test_appendix_a_notation_error_is_a_value_error() -> None:
-    """Appendix A: NotationError is also a ValueError, so generic handlers catch it."""
+    """Move notation: NotationError is also a ValueError, so generic handlers catch it."""
     with pytest.raises(ValueError):
         parse_move("bid 99")

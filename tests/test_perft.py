@@ -54,7 +54,7 @@ def test_perft_table(entry: dict[str, Any]) -> None:
     assert got == entry["perft"]
 
 
-# -- hand-made positions, counted by hand from RULES.md -------------------------
+# -- hand-made positions, counted by hand from the rules -------------------------
 
 
 def test_take_everything_and_optional_build_groups() -> None:

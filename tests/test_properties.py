@@ -1,4 +1,4 @@
-"""Property tests over random seeded deals (RULES.md R1 to R9, Appendices A and B).
+"""Property tests over random seeded deals (R1 to R9, the move notation and the JSON documents).
 
 Games are played with the strategies of :mod:`seep.testing`: a seeded deal,
 then legal moves picked by Hypothesis draws, so a failure shrinks to a short
@@ -381,7 +381,7 @@ def test_legal_moves_with_houses_are_sorted_and_keep_the_duty_R3_2(state: State)
 @settings(max_examples=60)
 @given(reachable_states(max_plays=40))
 def test_notation_round_trips_every_legal_move_appendix_A(state: State) -> None:
-    """Appendix A: parse_move(str(move)) == move, and the text is canonical."""
+    """Move notation: parse_move(str(move)) == move, and the text is canonical."""
     for move in legal_moves(state):
         text = str(move)
         assert parse_move(text) == move
@@ -392,7 +392,7 @@ def test_notation_round_trips_every_legal_move_appendix_A(state: State) -> None:
 @settings(max_examples=100)
 @given(ANY_VARIANT.flatmap(reachable_states))
 def test_json_round_trips_every_state_appendix_B(state: State) -> None:
-    """Appendix B: state_from_dict(state_to_dict(s)) == s, also through json text."""
+    """JSON documents: state_from_dict(state_to_dict(s)) == s, also through json text."""
     doc = state_to_dict(state)
     assert state_from_dict(doc) == state
     loaded = state_from_dict(json.loads(json.dumps(doc)))
@@ -405,7 +405,7 @@ def test_json_round_trips_every_state_appendix_B(state: State) -> None:
 @settings(max_examples=60)
 @given(reachable_states(max_plays=40))
 def test_json_round_trips_every_legal_move_appendix_B(state: State) -> None:
-    """Appendix B: move_from_dict(move_to_dict(m)) == m, also through json text."""
+    """JSON documents: move_from_dict(move_to_dict(m)) == m, also through json text."""
     for move in legal_moves(state):
         doc = move_to_dict(move)
         assert move_from_dict(doc) == move
@@ -415,7 +415,7 @@ def test_json_round_trips_every_legal_move_appendix_B(state: State) -> None:
 @settings(max_examples=100)
 @given(random_moves())
 def test_notation_and_json_round_trip_any_move(move: Move) -> None:
-    """Appendix A and B round trips hold for any well-formed move, legal or not."""
+    """Move notation and JSON round trips hold for any well-formed move, legal or not."""
     assert parse_move(str(move)) == move
     assert move_from_dict(json.loads(json.dumps(move_to_dict(move)))) == move
 

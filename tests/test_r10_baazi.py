@@ -265,7 +265,7 @@ def test_r10_5_next_baazi_after_a_played_one(variant: str, seed: int) -> None:
 
 
 def test_r10_baazi_json_round_trip_and_bad_move_named() -> None:
-    """R10, Appendix B: a played baazi survives JSON; a corrupted move is named by its place."""
+    """R10, JSON documents: a played baazi survives JSON; a corrupted move is named by its place."""
     match = play_out(new_baazi("standard", seed=3), 3)
     doc = json.loads(json.dumps(baazi_to_dict(match)))
     assert baazi_from_dict(doc) == match

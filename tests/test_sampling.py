@@ -52,7 +52,7 @@ def random_game(variant: str, seed: int) -> Iterator[State]:
 def check_sample(sample: State, view: View) -> None:
     """Everything a sample of ``view`` must satisfy."""
     seat = view.seat
-    assert state_from_dict(state_to_dict(sample)) == sample  # fully valid (Appendix B)
+    assert state_from_dict(state_to_dict(sample)) == sample  # fully valid (the JSON documents)
     assert observe(sample, seat) == view
     assert sample.hands[seat] == view.hand
     hidden = CardSet()

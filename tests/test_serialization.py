@@ -1,8 +1,8 @@
-"""Hand-written tests of the JSON interchange format (RULES.md Appendix B).
+"""Hand-written tests of the JSON interchange format (the JSON documents).
 
 The documents below are written out literally, not produced by the engine,
-so they pin the field names and meanings of Appendix B. Every validation
-that Appendix B lists gets a bad document that must raise
+so they pin the field names and meanings of the JSON documents. Every validation
+that the JSON documents section lists gets a bad document that must raise
 :class:`~seep.errors.InvalidStateError` whose ``.field`` names the field.
 """
 
@@ -225,7 +225,7 @@ def test_houses_and_cards_may_be_listed_in_any_order() -> None:
     doc = play_doc()
     doc["floor"]["houses"].reverse()
     doc["piles"][0].reverse()
-    doc["floor"]["loose"] = ["3d", "2c"]  # lower case is Appendix A notation too
+    doc["floor"]["loose"] = ["3d", "2c"]  # lower case is move notation too
     assert state_from_dict(doc) == state_from_dict(play_doc())
 
 
@@ -235,7 +235,7 @@ def test_loading_does_not_change_the_document() -> None:
     assert doc == PLAY_DOC
 
 
-# --- each Appendix B validation ------------------------------------------------------
+# --- each validation of a JSON document ------------------------------------------------------
 
 
 def test_duplicate_card_is_refused_R1_1() -> None:

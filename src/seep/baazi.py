@@ -258,7 +258,7 @@ def baazi_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     >>> baazi_from_dict(doc)
     Traceback (most recent call last):
     ...
-    seep.errors.RecordError: deals[0].moves[0]: deal 1, move 0: Appendix A: 'bid 8' needs 'bid N' with N in 9..13
+    seep.errors.RecordError: deals[0].moves[0]: deal 1, move 0: move notation: 'bid 8' needs 'bid N' with N in 9..13
     """
     if not isinstance(doc, Mapping):
         raise RecordError(f"expected an object, not {doc!r}", field="document")

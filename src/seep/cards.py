@@ -1,4 +1,4 @@
-"""Cards and sets of cards (R1.1, Appendix A).
+"""Cards and sets of cards (R1.1, move notation).
 
 A :class:`Card` is an ``int`` from 0 to 51, ordered as the rulebook lists
 cards: by capture value, then by suit in the order spades, hearts, diamonds,
@@ -90,20 +90,20 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card in Appendix A notation (``TD``, ``10d``, ``10♦``).
+        """Read a card in move notation (``TD``, ``10d``, ``10♦``).
 
         >>> Card.parse("a♠")
         Card('AS')
         >>> Card.parse("1S")
         Traceback (most recent call last):
         ...
-        seep.errors.NotationError: Appendix A: '1S' is not a card (rank A 2-9 T J Q K, suit S H D C)
+        seep.errors.NotationError: move notation: '1S' is not a card (rank A 2-9 T J Q K, suit S H D C)
         """
         try:
             return _BY_TEXT[text.strip().upper()]
         except (KeyError, AttributeError):
             raise NotationError(
-                f"Appendix A: {text!r} is not a card (rank A 2-9 T J Q K, suit S H D C)"
+                f"move notation: {text!r} is not a card (rank A 2-9 T J Q K, suit S H D C)"
             ) from None
 
     @classmethod
@@ -184,13 +184,13 @@ class CardSet:
         >>> CardSet.parse("AS AS")
         Traceback (most recent call last):
         ...
-        seep.errors.NotationError: Appendix A: card AS is listed twice
+        seep.errors.NotationError: move notation: card AS is listed twice
         """
         mask = 0
         for token in text.split():
             bit = 1 << Card.parse(token)
             if mask & bit:
-                raise NotationError(f"Appendix A: card {Card.parse(token)} is listed twice")
+                raise NotationError(f"move notation: card {Card.parse(token)} is listed twice")
             mask |= bit
         return _from_mask(mask)
 

@@ -48,7 +48,7 @@ class IllegalMoveError(SeepError, ValueError):
 
 
 class NotationError(SeepError, ValueError):
-    """Text that is not valid card or move notation (RULES.md Appendix A)."""
+    """Text that is not valid card or move notation (the move notation)."""
 
 
 class InvalidStateError(SeepError, ValueError):

@@ -1,6 +1,6 @@
 """The five kinds of move (R3.1) and their canonical order.
 
-Moves are small frozen values; ``str(move)`` is the canonical Appendix A
+Moves are small frozen values; ``str(move)`` is the canonical move notation
 notation. Constructors take keyword arguments and accept notation strings
 for cards:
 

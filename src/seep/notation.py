@@ -1,4 +1,4 @@
-"""Text notation for moves (Appendix A).
+"""Text notation for moves (move notation).
 
 :func:`format_state` is re-exported from :mod:`seep.render`, the state printer.
 
@@ -40,42 +40,42 @@ def _is_number(token: str) -> bool:
 def _house_token(token: str, marker: str, text: str) -> int:
     digits = token[1:]
     if not _is_number(digits) or not 9 <= int(digits) <= 13:
-        raise NotationError(f"Appendix A: {token!r} in {text!r} is not {marker}9..{marker}13")
+        raise NotationError(f"move notation: {token!r} in {text!r} is not {marker}9..{marker}13")
     return int(digits)
 
 
 def parse_move(text: str) -> Move:
-    """Read a move in Appendix A notation (any case, any spacing, loose cards in any order).
+    """Read a move in move notation (any case, any spacing, loose cards in any order).
 
     >>> parse_move("bid 11"), parse_move("throw 7c")
     (Bid(value=11), Throw(card=Card('7C')))
     >>> parse_move("raise 2C")
     Traceback (most recent call last):
     ...
-    seep.errors.NotationError: Appendix A: 'raise 2C' needs 'raise CARD #VALUE'
+    seep.errors.NotationError: move notation: 'raise 2C' needs 'raise CARD #VALUE'
     """
     if not isinstance(text, str):
-        raise NotationError(f"Appendix A: a move is text, not {text!r}")
+        raise NotationError(f"move notation: a move is text, not {text!r}")
     tokens = text.split()
     if not tokens or tokens[0].lower() not in _VERBS:
         raise NotationError(
-            f"Appendix A: {text!r} does not start with a verb ({', '.join(_VERBS)})"
+            f"move notation: {text!r} does not start with a verb ({', '.join(_VERBS)})"
         )
     verb, rest = tokens[0].lower(), tokens[1:]
     if verb == "bid":
         if len(rest) != 1 or not _is_number(rest[0]) or not 9 <= int(rest[0]) <= 13:
-            raise NotationError(f"Appendix A: {text!r} needs 'bid N' with N in 9..13")
+            raise NotationError(f"move notation: {text!r} needs 'bid N' with N in 9..13")
         return Bid(value=int(rest[0]))
     if not rest:
-        raise NotationError(f"Appendix A: {text!r} names no played card")
+        raise NotationError(f"move notation: {text!r} names no played card")
     card = Card.parse(rest[0])
     if verb == "throw":
         if len(rest) != 1:
-            raise NotationError(f"Appendix A: {text!r} needs 'throw CARD'")
+            raise NotationError(f"move notation: {text!r} needs 'throw CARD'")
         return Throw(card=card)
     if verb == "raise":
         if len(rest) != 2 or not rest[1].startswith("#"):
-            raise NotationError(f"Appendix A: {text!r} needs 'raise CARD #VALUE'")
+            raise NotationError(f"move notation: {text!r} needs 'raise CARD #VALUE'")
         return Raise(card=card, house=_house_token(rest[1], "#", text))
     marker = "#" if verb == "take" else "="
     value: int | None = None
@@ -83,17 +83,17 @@ def parse_move(text: str) -> Move:
     for token in rest[1:]:
         if token.startswith(("#", "=")):
             if token[0] != marker or value is not None:
-                raise NotationError(f"Appendix A: unexpected {token!r} in {text!r}")
+                raise NotationError(f"move notation: unexpected {token!r} in {text!r}")
             value = _house_token(token, marker, text)
         elif value is not None:
-            raise NotationError(f"Appendix A: {token!r} after the house value in {text!r}")
+            raise NotationError(f"move notation: {token!r} after the house value in {text!r}")
         else:
             loose.append(token)
     cards = CardSet.parse(" ".join(loose))
     if card in cards:
-        raise NotationError(f"Appendix A: {card} is both played and on the floor in {text!r}")
+        raise NotationError(f"move notation: {card} is both played and on the floor in {text!r}")
     if verb == "take":
         return Take(card=card, loose=cards, house=value)
     if value is None:
-        raise NotationError(f"Appendix A: {text!r} needs the house value '=N'")
+        raise NotationError(f"move notation: {text!r} needs the house value '=N'")
     return Build(card=card, loose=cards, value=value)

@@ -1,4 +1,4 @@
-"""JSON interchange for states and moves (RULES.md Appendix B).
+"""JSON interchange for states and moves (the JSON documents).
 
 The dictionaries hold only JSON types, so ``json.dumps`` takes them as they
 are. Loading validates the whole document and raises
@@ -55,7 +55,7 @@ def _cards(cards: CardSet | tuple[Card, ...]) -> list[str]:
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
-    """The Appendix B document of ``state`` (plus ``format`` and ``redeals``).
+    """The JSON document of ``state`` (plus ``format`` and ``redeals``).
 
     >>> from seep import new_deal
     >>> doc = state_to_dict(new_deal("standard", seed=7))
@@ -96,7 +96,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
 
 
 def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -> State:
-    """Load and validate an Appendix B document.
+    """Load and validate a JSON state document.
 
     ``variant`` overrides the registry lookup of ``doc["variant"]`` (for an
     unregistered custom variant with the same name).
@@ -288,7 +288,7 @@ def _check_structure(
     loose: CardSet,
     houses: tuple[House, ...],
 ) -> None:
-    """Does the deal's shape fit ``phase`` and ``plays`` (Appendix B)?"""
+    """Does the deal's shape fit ``phase`` and ``plays`` (the JSON documents)?"""
     players = variant.players
     last = variant.plays_per_deal
     if phase is Phase.BID:
@@ -343,7 +343,7 @@ def _check_structure(
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
-    """The Appendix B object of ``move``.
+    """The JSON object of ``move``.
 
     >>> move_to_dict(Raise(card="2C", house=9))
     {'kind': 'raise', 'card': '2C', 'house': 9}
@@ -372,7 +372,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 
 
 def move_from_dict(doc: Mapping[str, Any]) -> Move:
-    """Load an Appendix B move object, naming the bad field on error.
+    """Load a JSON move object, naming the bad field on error.
 
     >>> move_from_dict({"kind": "build", "card": "5H", "loose": ["6C"], "value": 11})
     Build(card=Card('5H'), loose=CardSet('6C'), value=11)

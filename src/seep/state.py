@@ -1,4 +1,4 @@
-"""The immutable state of one deal: hands, stock, floor, houses, piles (Appendix B).
+"""The immutable state of one deal: hands, stock, floor, houses, piles (the JSON documents).
 
 States are frozen, hashable values. They are made by :func:`seep.new_deal`,
 :func:`seep.apply_move` and :func:`seep.state_from_dict`; building one by
@@ -31,7 +31,7 @@ __all__ = ["House", "Phase", "SeepRecord", "State"]
 
 
 class Phase(str, enum.Enum):
-    """Where a deal stands: before the bid, in play, or over (Appendix B ``phase``)."""
+    """Where a deal stands: before the bid, in play, or over (the JSON field ``phase``)."""
 
     BID = "bid"
     PLAY = "play"
@@ -97,7 +97,7 @@ class SeepRecord:
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class State:
-    """One moment of a deal. Field names follow RULES.md Appendix B.
+    """One moment of a deal. Field names follow the JSON documents.
 
     ``hands`` and ``piles`` are tuples of :class:`~seep.cards.CardSet` (one
     per seat, one per team), ``stock`` the undealt cards in dealing order,

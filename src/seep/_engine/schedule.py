@@ -4,7 +4,7 @@ The dealing order of the deck is encoded once, in :func:`opening_packets`:
 :func:`lay_out` deals a deck by it (for :func:`seep.new_deal`) and
 :func:`deck_order` inverts it (for :func:`seep.records.deck_of`). The
 transition deals the rest with :func:`deal_packets`; loaded documents
-(Appendix B) are checked against :func:`hand_sizes` and :func:`stock_size`.
+(the JSON documents) are checked against :func:`hand_sizes` and :func:`stock_size`.
 The variant's opening rule (:class:`~seep.variants.OpeningRule`) decides
 what the opening deals and how long it lasts.
 

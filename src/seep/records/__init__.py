@@ -2,7 +2,7 @@ r"""Game records: a whole deal or a whole baazi as readable, replayable text (li
 
 A record is a text file that a person can read and the engine can load and
 check. It holds, for every deal, the dealer and the **deck** (so it replays
-without any seed) and every move in Appendix A notation; plus the scores and
+without any seed) and every move in move notation; plus the scores and
 the result, which :func:`verify` recomputes.
 
 The format (``seep-record/1``)
@@ -23,16 +23,16 @@ The format (``seep-record/1``)
 
 * Then one **block per deal**: ``[Deal "n"]`` (n = 1, 2, ...) opens it, then
   ``[Dealer "d"]`` (deal 1 may leave it to the header), ``[Deck "..."]`` (the
-  52 cards in Appendix A notation, any spacing, may span lines; the first dealt first:
+  52 cards in move notation, any spacing, may span lines; the first dealt first:
   R2.2 for the standard game, R11.1 for taash), ``[Redeals "k"]`` only when
   the seeded shuffle was redealt (R2.3), then the **moves, one per line**::
 
     N. sS MOVE
 
   ``N`` is the play number (``state.plays`` right after the move, as in
-  Appendix B: the bidder's first card is play 1, the last card play 48);
+  as in the JSON documents: the bidder's first card is play 1, the last card play 48);
   the standard **bid is numbered 0** because it plays no card. ``sS`` is
-  the seat that moves (checked), ``MOVE`` Appendix A notation. The numbers
+  the seat that moves (checked), ``MOVE`` move notation. The numbers
   must run on without a gap. A finished deal ends with its score line
   ``[Score "team 0: cards 64 seeps 0 total 64; team 1: cards 36 seeps 0 total 36"]``.
 

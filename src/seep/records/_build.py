@@ -290,7 +290,7 @@ def _moves(
         text = line.move.value
         if not isinstance(text, str):
             raise _fault(
-                f"a move is Appendix A notation, not {text!r}",
+                f"a move is text in move notation, not {text!r}",
                 spot,
                 deal=number,
                 move_number=written,

@@ -161,7 +161,7 @@ def record_from_dict(doc: Mapping[str, Any], *, check: bool = True) -> Record:
     >>> record_from_dict(doc)
     Traceback (most recent call last):
     ...
-    seep.errors.RecordError: deals[0].deck[3]: deal 1: bad card 'QX' in the deck: Appendix A: 'QX' is not a card (rank A 2-9 T J Q K, suit S H D C)
+    seep.errors.RecordError: deals[0].deck[3]: deal 1: bad card 'QX' in the deck: move notation: 'QX' is not a card (rank A 2-9 T J Q K, suit S H D C)
     """
     doc = _object(doc, "document")
     deals = _list(doc.get("deals", []), "deals")

@@ -101,7 +101,7 @@ class _Checker:
             )
 
     def json(self, state: State) -> None:
-        """Appendix B: the state survives ``state_to_dict`` / ``state_from_dict``."""
+        """JSON documents: the state survives ``state_to_dict`` / ``state_from_dict``."""
         doc = state_to_dict(state)
         try:
             back = state_from_dict(doc, variant=self.variant)
@@ -297,7 +297,7 @@ def api_test(
       notation and JSON, is accepted by :func:`seep.is_legal` and
       :func:`seep.check_move`, applies, adds one play (none for a bid), and
       leaves the state it was applied to unchanged;
-    * the state round-trips through JSON (Appendix B);
+    * the state round-trips through JSON (the JSON documents);
     * no view leaks: the JSON of each seat's view names none of the cards
       that seat cannot see, round-trips, and a state resampled from the
       view (:func:`seep.sampling.sample_state`) gives the same view;
