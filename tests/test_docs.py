@@ -13,6 +13,7 @@ PUBLIC_MODULES = [
     "baazi",
     "bots",
     "cards",
+    "chance",
     "choice",
     "cli",
     "deal",
