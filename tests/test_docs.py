@@ -10,6 +10,7 @@ import seep
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PUBLIC_MODULES = [
+    "actions",
     "baazi",
     "bots",
     "cards",

@@ -1,0 +1,403 @@
+"""The id sequences of moves and the ids legal after a prefix (the engine of :mod:`seep.actions`).
+
+Normal play is decided from the mover's hand and the floor, card by card
+and then loose card by loose card, with the completion tests of
+:mod:`seep._completion`: no move is listed. The bid, the bidder's first
+play (R2.6) and the taash opening round (R11.2) have few moves, which are
+listed and encoded.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+# The engine names this module uses, in one place.
+from seep._bits import VALUE_MASKS
+from seep._completion import completes, packed_counts
+from seep._explain import explain
+from seep._generate import Position, generate
+from seep.cards import ALL_CARDS, CardSet, from_mask
+from seep.errors import IllegalMoveError
+from seep.moves import Bid, Build, Move, Raise, Take, Throw
+from seep.state import Phase, State
+from seep.variants import Opening
+
+# -- the id table ---------------------------------------------------------------
+
+CARD: Final = 0  # 0..51: the hand card to play
+BID: Final = 52  # 52..56: bid 9..13
+THROW: Final = 57
+TAKE: Final = 58
+BUILD: Final = 59  # 59..63: build (or add) to 9..13
+RAISE: Final = 64  # 64..68: raise the house of 9..13
+LOOSE: Final = 69  # 69..120: this loose card
+HOUSE: Final = 121  # the take takes the house of its card's value
+FINISH: Final = 122
+NUM_ACTIONS: Final = 123
+
+_HOUSE_VALUES: Final = range(9, 14)
+_HOUSE_BITS: Final = sum(1 << value for value in _HOUSE_VALUES)
+LAYOUT: Final = (
+    "a move is [card, throw], [card, raise v], "
+    "[card, take, (house), loose cards in ascending order, finish] "
+    "or [card, build v, loose cards in ascending order, finish]"
+)
+
+
+def check_id(action: object) -> int:
+    """``action`` as an int in 0..122, or an error."""
+    try:
+        number = operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"an action id is an int, not {action!r}") from None
+    if not 0 <= number < NUM_ACTIONS:
+        raise IllegalMoveError("R3.1", f"{number} is not an action id (0..{NUM_ACTIONS - 1})")
+    return number
+
+
+def describe(action: int) -> str:
+    """The readable form of an action id."""
+    number = check_id(action)
+    if number < BID:
+        return f"play {ALL_CARDS[number]}"
+    if number < THROW:
+        return f"bid {number - BID + 9}"
+    if number == THROW:
+        return "throw"
+    if number == TAKE:
+        return "take"
+    if number < RAISE:
+        return f"build ={number - BUILD + 9}"
+    if number < LOOSE:
+        return f"raise #{number - RAISE + 9}"
+    if number < HOUSE:
+        return f"add {ALL_CARDS[number - LOOSE]}"
+    return "house" if number == HOUSE else "finish"
+
+
+def encode(move: Move) -> tuple[int, ...]:
+    """The id sequence of ``move`` (legal or not)."""
+    if isinstance(move, Bid):
+        return (BID + move.value - 9,)
+    card = int(move.card)
+    if isinstance(move, Throw):
+        return (card, THROW)
+    if isinstance(move, Raise):
+        return (card, RAISE + move.house - 9)
+    loose = tuple(LOOSE + int(c) for c in move.loose)
+    if isinstance(move, Take):
+        house = (HOUSE,) if move.house is not None else ()
+        return (card, TAKE, *house, *loose, FINISH)
+    return (card, BUILD + move.value - 9, *loose, FINISH)
+
+
+def decode(ids: Sequence[int]) -> Move | None:
+    """The move whose sequence is exactly ``ids``, or ``None`` if ``ids`` is no move's sequence."""
+    if len(ids) == 1 and BID <= ids[0] < THROW:
+        return Bid(value=ids[0] - BID + 9)
+    if len(ids) < 2 or not ids[0] < BID:
+        return None
+    card, kind = ALL_CARDS[ids[0]], ids[1]
+    if kind == THROW or RAISE <= kind < LOOSE:
+        if len(ids) != 2:
+            return None
+        return Throw(card=card) if kind == THROW else Raise(card=card, house=kind - RAISE + 9)
+    if not TAKE <= kind < RAISE or ids[-1] != FINISH:
+        return None
+    rest = list(ids[2:-1])
+    house = kind == TAKE and rest[:1] == [HOUSE]
+    if house:
+        del rest[0]
+    if not all(LOOSE <= i < HOUSE for i in rest) or rest != sorted(set(rest)):
+        return None
+    loose = from_mask(sum(1 << (i - LOOSE) for i in rest))
+    if kind == TAKE:
+        return Take(card=card, loose=loose, house=card.value if house else None)
+    return Build(card=card, loose=loose, value=kind - BUILD + 9)
+
+
+# -- what each card may do --------------------------------------------------------
+
+
+class Abilities(NamedTuple):
+    """What a card may do in normal play, decided without listing moves.
+
+    ``targets`` and ``raises`` hold bit ``v`` for value ``v``. ``bound``:
+    the owner's last card of a house's value, which may only take that
+    house (R3.2).
+    """
+
+    take: bool
+    house: bool
+    bound: bool
+    targets: int
+    raises: int
+    throw: bool
+
+
+def abilities(position: Position, card: int) -> Abilities:
+    """What ``card`` may do (the existence half of the generator's plan, R3.2 to R8)."""
+    value = card // 4 + 1
+    bit = 1 << value
+    sums = position.sums
+    others = position.hand & ~(1 << card)
+    house = bool(position.house_values & bit)
+    bound = bool(position.owned & bit) and not others & VALUE_MASKS[value]
+    # R4.3: a take exists wherever a group or the house does; R11.3: the same,
+    # but the owner's last card of the value may only take the house (R3.2).
+    take = house or (bool(sums & bit) and not (position.free and bound))
+    if bound:
+        return Abilities(take, house, bound, 0, 0, False)
+    targets = 0
+    # R5.2: above the card's value a group makes up the rest; at it, a house must stand.
+    candidates = (sums << value) & _HOUSE_BITS & ~bit | (bit if house else 0)
+    for target in _HOUSE_VALUES:
+        if candidates >> target & 1:
+            keep = position.keep >> target & 1  # R3.2, R6.3
+            if not keep or others & VALUE_MASKS[target]:
+                targets |= 1 << target
+    raises = 0
+    for target in _HOUSE_VALUES:  # R7.1, R7.2: at most 13, another card of the new value
+        new_value = target + value
+        if position.raisable >> target & 1 and new_value <= 13 and others & VALUE_MASKS[new_value]:
+            raises |= 1 << target
+    throw = position.throw_any or not (sums | position.house_values) & bit  # R8.2, R11.3
+    return Abilities(take, house, bound, targets, raises, throw)
+
+
+def action_ids(found: Abilities) -> list[int]:
+    """The ids that may follow a card with these abilities."""
+    ids = [THROW] if found.throw else []
+    if found.take:
+        ids.append(TAKE)
+    ids.extend(BUILD + v - 9 for v in _HOUSE_VALUES if found.targets >> v & 1)
+    ids.extend(RAISE + v - 9 for v in _HOUSE_VALUES if found.raises >> v & 1)
+    return sorted(ids)
+
+
+# -- the ids legal after a prefix --------------------------------------------------
+
+
+def legal_after(state: State, prefix: Sequence[int]) -> tuple[int, ...]:
+    """The sorted ids that may follow ``prefix`` (empty once it is a whole move)."""
+    ids = [check_id(i) for i in prefix]
+    if state.phase is Phase.OVER:
+        if ids:
+            raise IllegalMoveError("R9.1", "the deal is over: every card has been played")
+        return ()
+    if state.phase is Phase.BID:
+        return _listed_after(state, generate(state), ids)
+    position = Position(state)
+    if position.special:  # R2.6, R11.2: few moves, listed
+        return _listed_after(state, position.all_moves(), ids)
+    if not ids:
+        hand = position.hand
+        return tuple(c for c in range(52) if hand >> c & 1)
+    card = ids[0]
+    if card >= BID:
+        raise IllegalMoveError("R3.1", f"a move starts with the card played (ids 0..51); {LAYOUT}")
+    if not position.hand >> card & 1:
+        raise explain(state, Throw(card=ALL_CARDS[card]))
+    found = abilities(position, card)
+    allowed = action_ids(found)
+    if len(ids) == 1:
+        return tuple(allowed)
+    kind = ids[1]
+    if kind not in allowed:
+        raise _refused_action(state, position, card, kind)
+    if kind == THROW or kind >= RAISE:
+        if len(ids) > 2:
+            raise IllegalMoveError("R3.1", f"{describe(kind)} completes the move; {LAYOUT}")
+        return ()
+    return _Loose(state, position, card, kind, found).after(ids[2:])
+
+
+def _refused_action(state: State, position: Position, card: int, kind: int) -> IllegalMoveError:
+    """The error for an action id that the card may not take."""
+    played = ALL_CARDS[card]
+    if kind == THROW:
+        return explain(state, Throw(card=played))
+    if kind == TAKE:
+        return explain(state, Take(card=played))
+    if BUILD <= kind < RAISE:
+        target = kind - BUILD + 9
+        # The whole floor: the explanation names what is missing.
+        return explain(state, Build(card=played, loose=from_mask(position.loose), value=target))
+    if RAISE <= kind < LOOSE:
+        return explain(state, Raise(card=played, house=kind - RAISE + 9))
+    return IllegalMoveError("R3.1", f"{describe(kind)} cannot follow the card; {LAYOUT}")
+
+
+class _Loose:
+    """The loose-card part of a take or build: which loose cards and ids may follow."""
+
+    def __init__(
+        self, state: State, position: Position, card: int, kind: int, found: Abilities
+    ) -> None:
+        self.state = state
+        self.position = position
+        self.card = card
+        self.value = card // 4 + 1
+        self.take = kind == TAKE
+        self.found = found
+        if self.take:
+            self.target, self.base = self.value, 0
+            self.everything = not position.free  # R4.3
+        else:
+            self.target = kind - BUILD + 9
+            # R5.2: below the house's value the card needs a group making up the rest.
+            self.base = self.target - self.value
+            self.everything = False
+        self.counts = packed_counts(position.loose)
+
+    def _complete(self, fixed: int, free: int, passed: int) -> bool:
+        return completes(fixed, free, self.target, self.base, passed if self.everything else None)
+
+    def _above(self, card: int) -> int:
+        """Counts of the loose cards above ``card``."""
+        return packed_counts(self.position.loose & ~((2 << card) - 1))
+
+    def after(self, rest: Sequence[int]) -> tuple[int, ...]:
+        loose = self.position.loose
+        house = bool(rest) and rest[0] == HOUSE
+        if house:
+            if not self.take or not self.found.house:
+                raise self._refused_house()
+            rest = rest[1:]
+        fixed = 0
+        last = -1
+        for index, action in enumerate(rest):
+            if action == FINISH:
+                if index != len(rest) - 1:
+                    raise IllegalMoveError("R3.1", f"finish completes the move; {LAYOUT}")
+                if not self._finishes(fixed, house):
+                    raise explain(self.state, self._move(rest[:index], house))
+                return ()
+            if not LOOSE <= action < HOUSE:
+                raise IllegalMoveError("R3.1", f"{describe(action)} cannot come here; {LAYOUT}")
+            card = action - LOOSE
+            if not loose >> card & 1:
+                raise IllegalMoveError(
+                    "R4.1" if self.take else "R5.2", f"{ALL_CARDS[card]} is not loose on the floor"
+                )
+            if card <= last:
+                raise IllegalMoveError(
+                    "R3.1",
+                    f"loose cards come in ascending order: {ALL_CARDS[card]} after "
+                    f"{ALL_CARDS[last]}; {LAYOUT}",
+                )
+            self._check_header(house)
+            fixed += 1 << (4 * (card // 4 + 1))
+            if not self._complete(fixed, self._above(card), self._passed(fixed, card)):
+                raise self._dead_end(rest[: index + 1], house)
+            last = card
+        return self._next(fixed, last, house)
+
+    def _passed(self, fixed: int, last: int) -> int:
+        """Counts of the loose cards up to ``last`` that were not chosen."""
+        return packed_counts(self.position.loose & ((2 << last) - 1)) - fixed
+
+    def _check_header(self, house: bool) -> None:
+        """Refuse loose cards where the house must come first."""
+        if self.take and not house and self.found.house:
+            if self.everything:
+                raise IllegalMoveError(
+                    "R4.3",
+                    f"the house of {self.value} must be taken with the rest (id {HOUSE} first)",
+                )
+            if self.found.bound:
+                raise explain(self.state, Take(card=ALL_CARDS[self.card], loose=()))
+
+    def _finishes(self, fixed: int, house: bool) -> bool:
+        if self.take and not house and not fixed:
+            return False  # R4.1: at least one group or the house
+        if self.take and not house and self.found.house and (self.everything or self.found.bound):
+            return False  # R4.3, R3.2: the house must be taken
+        passed = self.counts - fixed
+        return self._complete(fixed, 0, passed)
+
+    def _next(self, fixed: int, last: int, house: bool) -> tuple[int, ...]:
+        found: list[int] = []
+        if self.take and not house and self.found.house:
+            if not fixed:
+                found.append(HOUSE)
+            if self.everything or self.found.bound:
+                return tuple(found)  # R4.3, R3.2: the house comes first, and must
+        loose = self.position.loose >> (last + 1) << (last + 1)
+        free = packed_counts(loose)
+        passed = self._passed(fixed, last) if last >= 0 else 0
+        while loose:
+            low = loose & -loose
+            loose ^= low
+            card = low.bit_length() - 1
+            step = 1 << (4 * (card // 4 + 1))
+            free -= step
+            if self._complete(fixed + step, free, passed):
+                found.append(LOOSE + card)
+            passed += step
+        if self._finishes(fixed, house):
+            found.append(FINISH)
+        return tuple(sorted(found))
+
+    def _move(self, loose_ids: Sequence[int], house: bool) -> Move:
+        played = ALL_CARDS[self.card]
+        cards = from_mask(sum(1 << (i - LOOSE) for i in loose_ids))
+        if self.take:
+            return Take(card=played, loose=cards, house=self.value if house else None)
+        return Build(card=played, loose=cards, value=self.target)
+
+    def _refused_house(self) -> IllegalMoveError:
+        if not self.take:
+            return IllegalMoveError("R3.1", f"only a take includes the house; {LAYOUT}")
+        return IllegalMoveError("R4.1", f"no house of {self.value} stands")
+
+    def _dead_end(self, loose_ids: Sequence[int], house: bool) -> IllegalMoveError:
+        chosen = CardSet(sum(1 << (i - LOOSE) for i in loose_ids))
+        played = ALL_CARDS[self.card]
+        if self.take:
+            rule = "R4.3" if self.everything else "R11.3"
+            what = f"pick-up with {played}"
+        else:
+            rule = "R5.3" if self.target not in self.position.houses else "R6.1"
+            what = f"build of {self.target} with {played}"
+        return IllegalMoveError(
+            rule, f"no legal {what} uses exactly {chosen} among the loose cards up to {max(chosen)}"
+        )
+
+
+def _listed_after(state: State, moves: Sequence[Move], ids: Sequence[int]) -> tuple[int, ...]:
+    """The ids after ``ids`` among the sequences of the listed ``moves``."""
+    size = len(ids)
+    prefix = tuple(ids)
+    found: set[int] = set()
+    complete = False
+    for move in moves:
+        sequence = encode(move)
+        if sequence[:size] == prefix:
+            if len(sequence) == size:
+                complete = True
+            else:
+                found.add(sequence[size])
+    if complete:
+        return ()
+    if not found:
+        raise _refused_listed(state, moves, prefix)
+    return tuple(sorted(found))
+
+
+def _refused_listed(state: State, moves: Sequence[Move], ids: tuple[int, ...]) -> IllegalMoveError:
+    """The error for a prefix that no listed move starts with."""
+    move = decode(ids)
+    if move is None and len(ids) == 1 and ids[0] < BID:
+        move = Throw(card=ALL_CARDS[ids[0]])
+    elif move is None and len(ids) >= 2 and ids[0] < BID and TAKE <= ids[1] < RAISE:
+        loose = [i for i in ids[2:] if LOOSE <= i < HOUSE]
+        move = decode((*ids[:2], *([HOUSE] if HOUSE in ids else []), *loose, FINISH))
+    if move is not None and move not in moves:
+        return explain(state, move)
+    if state.phase is Phase.BID:
+        return IllegalMoveError("R2.4", "the bidder must bid first (ids 52..56)")
+    rule = "R11.2" if state.variant.opening is Opening.HOUSE_ROUND else "R2.6"
+    return IllegalMoveError(rule, f"no legal move starts with these ids; {LAYOUT}")

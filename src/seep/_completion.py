@@ -1,0 +1,159 @@
+"""Can the loose cards chosen so far still grow into the loose cards of a legal take or build?
+
+The action encoding (:mod:`seep.actions`) names the loose cards of a take or
+a build one at a time, in ascending card order. After each one it must know
+which further cards may follow, without listing the (on a crowded floor,
+tens of thousands of) moves (R3.4, R11.7).
+
+Whether a set of loose cards is legal depends only on how many cards of each
+value it holds (cards of one value are interchangeable in a sum), so the
+tests here work on *counts*: four bits per value, the count of value ``v`` at
+bit ``4 * v``. A set chosen so far is *fixed* (it must be used); the loose
+cards above the last one chosen are *free* (any of them may be added); the
+loose cards below it that were not chosen are *passed* (they stay on the
+floor, which matters for take-everything, R4.3).
+
+>>> from seep.cards import CardSet
+>>> counts = packed_counts(CardSet.parse("AS 2S 3S 4S 5S 6S").mask)
+>>> one = packed_counts(CardSet.parse("AS").mask)
+>>> completes(one, counts - one, 7, 0, None)   # A + 6 make 7 (R4.1)
+True
+>>> completes(one, 0, 7, 0, None)              # the ace alone makes no 7
+False
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+_CACHE: Final = 1 << 16
+#: Bit 3 of every field (values 0..13): a field borrows when this bit is lost.
+_HIGH: Final = sum(8 << (4 * value) for value in range(14))
+_NIBBLE: Final = tuple(15 << (4 * value) for value in range(14))
+_SUMS: Final = (1 << 14) - 1  # subset sums 0..13
+
+
+def packed_counts(mask: int) -> int:
+    """The counts of each value among the cards of ``mask`` (card index = 4 * (value - 1) + suit).
+
+    >>> from seep.cards import CardSet
+    >>> hex(packed_counts(CardSet.parse("AS AH 3C").mask))
+    '0x1020'
+    """
+    counts = 0
+    for value in range(1, 14):
+        counts |= (mask >> (4 * value - 4) & 15).bit_count() << (4 * value)
+    return counts
+
+
+def field_min(first: int, second: int) -> int:
+    """The smaller count of each value (both counts at most 7)."""
+    lower = ((first | _HIGH) - second) & _HIGH  # bit 3 set where first >= second
+    keep = (lower >> 3) * 15  # whole fields where first >= second
+    return (second & keep) | (first & ~keep)
+
+
+def lowest_value(counts: int) -> int:
+    """The lowest value with a non-zero count."""
+    return ((counts & -counts).bit_length() - 1) // 4
+
+
+@lru_cache(maxsize=_CACHE)
+def groups_in(limit: int, total: int, need: int) -> tuple[int, ...]:
+    """The counts within ``limit`` whose values sum to ``total``, holding value ``need`` if not 0."""
+    start = 0
+    if need:
+        if need > total or not limit & _NIBBLE[need]:
+            return ()
+        start = 1 << (4 * need)
+        limit -= start
+        total -= need
+    found: list[int] = []
+
+    def search(value: int, remaining: int, chosen: int) -> None:
+        if not remaining:
+            found.append(chosen)
+            return
+        for current in range(value, min(remaining, 13) + 1):
+            available = limit >> (4 * current) & 15
+            for count in range(1, min(available, remaining // current) + 1):
+                search(current + 1, remaining - count * current, chosen + (count << (4 * current)))
+
+    search(1, total, start)
+    return tuple(found)
+
+
+@lru_cache(maxsize=_CACHE)
+def has_sum(counts: int, total: int) -> bool:
+    """True if some of the cards counted sum to ``total`` (1..13)."""
+    sums = 1
+    while counts:
+        value = lowest_value(counts)
+        for _ in range(counts >> (4 * value) & 15):
+            sums |= (sums << value) & _SUMS
+        counts &= ~_NIBBLE[value]
+    return bool(sums >> total & 1)
+
+
+@lru_cache(maxsize=_CACHE)
+def completes(fixed: int, free: int, target: int, base: int, passed: int | None) -> bool:
+    """Can ``fixed`` plus some of ``free`` split into one group of ``base`` (if not 0) and groups of ``target``?
+
+    ``passed`` (take-everything only, R4.3): the cards left on the floor
+    besides the unused free ones; the leftover must then hold no group of
+    ``target``. ``None``: no such condition (builds R5.2, R5.3, R6.1; free
+    pick-ups R11.3).
+
+    The lowest fixed card is in some group; each way to complete that group
+    from the fixed and free cards is tried in turn. Within a value the fixed
+    cards go into a group first, which loses nothing since cards of one
+    value are interchangeable.
+    """
+    if not fixed:
+        if base:
+            return has_sum(free, base)
+        return passed is None or clears(passed, free, target)
+    lowest = lowest_value(fixed)
+    limit = fixed + free
+    options = ((base, 0), (target, base)) if base else ((target, 0),)
+    for size, base_left in options:
+        for group in groups_in(limit, size, lowest):
+            used = field_min(group, fixed)
+            if completes(fixed - used, free - (group - used), target, base_left, passed):
+                return True
+    return False
+
+
+@lru_cache(maxsize=_CACHE)
+def clears(passed: int, free: int, target: int) -> bool:
+    """R4.3: can groups of ``target`` taken from ``free`` leave no group of ``target`` behind?
+
+    Any group left behind (a *witness*) must lose a free card of one of its
+    values to some group taken, so only groups through those values are
+    tried, for the witness with the fewest such values.
+    """
+    fewest = 0
+    fewest_values = 99
+    for witness in groups_in(passed + free, target, 0):
+        exposed = witness - field_min(witness, passed)
+        if not exposed:
+            return False  # a group of passed cards stays whatever is taken
+        values = sum(1 for nibble in _NIBBLE if exposed & nibble)
+        if values < fewest_values:
+            fewest, fewest_values = exposed, values
+    if not fewest:
+        return True  # no group left behind
+    while fewest:
+        value = lowest_value(fewest)
+        fewest &= ~_NIBBLE[value]
+        for group in groups_in(free, target, value):
+            if clears(passed, free - group, target):
+                return True
+    return False
+
+
+def clear_caches() -> None:
+    """Empty the caches of the searches (for benchmarks of cold starts)."""
+    for cache in (groups_in, has_sum, completes, clears):
+        cache.cache_clear()
