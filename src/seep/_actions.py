@@ -15,9 +15,10 @@ from typing import Final, NamedTuple
 
 # The engine names this module uses, in one place.
 from seep._bits import VALUE_MASKS
-from seep._completion import completes, packed_counts
-from seep._explain import explain
+from seep._completion import can_complete, has_sum, packed_counts
+from seep._explain import explain, value_name
 from seep._generate import Position, generate
+from seep._groups import groups
 from seep.cards import ALL_CARDS, CardSet, from_mask
 from seep.errors import IllegalMoveError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -223,8 +224,11 @@ def _refused_action(state: State, position: Position, card: int, kind: int) -> I
         return explain(state, Take(card=played))
     if BUILD <= kind < RAISE:
         target = kind - BUILD + 9
-        # The whole floor: the explanation names what is missing.
-        return explain(state, Build(card=played, loose=from_mask(position.loose), value=target))
+        # A group making the card up to the target if there is one (then R3.2 or R6.3
+        # is what fails), else the whole floor: the explanation names what is missing.
+        found = groups(position.loose, target - played.value)
+        cards = found[0] if found else position.loose
+        return explain(state, Build(card=played, loose=from_mask(cards), value=target))
     if RAISE <= kind < LOOSE:
         return explain(state, Raise(card=played, house=kind - RAISE + 9))
     return IllegalMoveError("R3.1", f"{describe(kind)} cannot follow the card; {LAYOUT}")
@@ -253,7 +257,9 @@ class _Loose:
         self.counts = packed_counts(position.loose)
 
     def _complete(self, fixed: int, free: int, passed: int) -> bool:
-        return completes(fixed, free, self.target, self.base, passed if self.everything else None)
+        return can_complete(
+            fixed, free, self.target, self.base, passed if self.everything else None
+        )
 
     def _above(self, card: int) -> int:
         """Counts of the loose cards above ``card``."""
@@ -308,7 +314,11 @@ class _Loose:
                     f"the house of {self.value} must be taken with the rest (id {HOUSE} first)",
                 )
             if self.found.bound:
-                raise explain(self.state, Take(card=ALL_CARDS[self.card], loose=()))
+                raise IllegalMoveError(
+                    "R3.2",
+                    f"seat {self.position.seat} owns the house of {self.value} and would hold"
+                    f" no {value_name(self.value)}: the take includes the house (id {HOUSE} first)",
+                )
 
     def _finishes(self, fixed: int, house: bool) -> bool:
         if self.take and not house and not fixed:
@@ -328,14 +338,23 @@ class _Loose:
         loose = self.position.loose >> (last + 1) << (last + 1)
         free = packed_counts(loose)
         passed = self._passed(fixed, last) if last >= 0 else 0
+        failed = 0  # a value whose lowest candidate failed
         while loose:
+            if self.everything and has_sum(passed, self.target):
+                break  # R4.3: passed cards alone make a group, whatever comes next
             low = loose & -loose
             loose ^= low
             card = low.bit_length() - 1
-            step = 1 << (4 * (card // 4 + 1))
+            value = card // 4 + 1
+            step = 1 << (4 * value)
             free -= step
-            if self._complete(fixed + step, free, passed):
-                found.append(LOOSE + card)
+            # A higher card of a failed value has fewer cards to grow with (and, for
+            # R4.3, one more left behind), so it fails too.
+            if value != failed:
+                if self._complete(fixed + step, free, passed):
+                    found.append(LOOSE + card)
+                else:
+                    failed = value
             passed += step
         if self._finishes(fixed, house):
             found.append(FINISH)

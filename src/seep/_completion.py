@@ -16,9 +16,9 @@ floor, which matters for take-everything, R4.3).
 >>> from seep.cards import CardSet
 >>> counts = packed_counts(CardSet.parse("AS 2S 3S 4S 5S 6S").mask)
 >>> one = packed_counts(CardSet.parse("AS").mask)
->>> completes(one, counts - one, 7, 0, None)   # A + 6 make 7 (R4.1)
+>>> can_complete(one, counts - one, 7, 0, None)   # A + 6 make 7 (R4.1)
 True
->>> completes(one, 0, 7, 0, None)              # the ace alone makes no 7
+>>> can_complete(one, 0, 7, 0, None)              # the ace alone makes no 7
 False
 """
 
@@ -30,7 +30,11 @@ from typing import Final
 _CACHE: Final = 1 << 16
 #: Bit 3 of every field (values 0..13): a field borrows when this bit is lost.
 _HIGH: Final = sum(8 << (4 * value) for value in range(14))
+#: ``_UP_TO[v]``: the count fields of values 1..v.
+_UP_TO: Final = tuple(sum(15 << (4 * value) for value in range(1, top + 1)) for top in range(14))
+_ONES: Final = sum(1 << (4 * value) for value in range(14))
 _NIBBLE: Final = tuple(15 << (4 * value) for value in range(14))
+_PAIRS: Final = tuple((b & 15).bit_count() << 4 | (b >> 4).bit_count() << 8 for b in range(256))
 _SUMS: Final = (1 << 14) - 1  # subset sums 0..13
 
 
@@ -42,8 +46,11 @@ def packed_counts(mask: int) -> int:
     '0x1020'
     """
     counts = 0
-    for value in range(1, 14):
-        counts |= (mask >> (4 * value - 4) & 15).bit_count() << (4 * value)
+    shift = 0
+    while mask:
+        counts |= _PAIRS[mask & 255] << shift  # a byte holds the cards of two values
+        mask >>= 8
+        shift += 8
     return counts
 
 
@@ -59,34 +66,38 @@ def lowest_value(counts: int) -> int:
     return ((counts & -counts).bit_length() - 1) // 4
 
 
+def _partitions(total: int, smallest: int = 1) -> list[int]:
+    """Every multiset of values ``smallest``..13, at most four of each, summing to ``total``, as counts."""
+    if not total:
+        return [0]
+    return [
+        rest + count * (1 << (4 * value))
+        for value in range(smallest, min(total, 13) + 1)
+        for count in range(1, min(4, total // value) + 1)
+        for rest in _partitions(total - count * value, value + 1)
+    ]
+
+
+#: ``_WITH[total][need]``: the partitions of ``total`` (1..13) holding value
+#: ``need`` (0: all of them), at most 101 of them (for 13).
+_WITH: Final = tuple(
+    tuple(
+        tuple(p for p in _partitions(total) if not need or p & _NIBBLE[need]) for need in range(14)
+    )
+    for total in range(14)
+)
+
+
 @lru_cache(maxsize=_CACHE)
 def groups_in(limit: int, total: int, need: int) -> tuple[int, ...]:
-    """The counts within ``limit`` whose values sum to ``total``, holding value ``need`` if not 0."""
-    start = 0
-    if need:
-        if need > total or not limit & _NIBBLE[need]:
-            return ()
-        start = 1 << (4 * need)
-        limit -= start
-        total -= need
-    found: list[int] = []
-
-    def search(value: int, remaining: int, chosen: int) -> None:
-        if not remaining:
-            found.append(chosen)
-            return
-        for current in range(value, min(remaining, 13) + 1):
-            available = limit >> (4 * current) & 15
-            for count in range(1, min(available, remaining // current) + 1):
-                search(current + 1, remaining - count * current, chosen + (count << (4 * current)))
-
-    search(1, total, start)
-    return tuple(found)
+    """The counts within ``limit`` whose values sum to ``total`` (1..13), holding value ``need`` if not 0."""
+    full = limit | _HIGH
+    return tuple(p for p in _WITH[total][need] if (full - p) & _HIGH == _HIGH)
 
 
 @lru_cache(maxsize=_CACHE)
 def has_sum(counts: int, total: int) -> bool:
-    """True if some of the cards counted sum to ``total`` (1..13)."""
+    """True if some of the cards counted sum to ``total`` (0..13)."""
     sums = 1
     while counts:
         value = lowest_value(counts)
@@ -96,14 +107,26 @@ def has_sum(counts: int, total: int) -> bool:
     return bool(sums >> total & 1)
 
 
-@lru_cache(maxsize=_CACHE)
-def completes(fixed: int, free: int, target: int, base: int, passed: int | None) -> bool:
+def can_complete(fixed: int, free: int, target: int, base: int, passed: int | None) -> bool:
     """Can ``fixed`` plus some of ``free`` split into one group of ``base`` (if not 0) and groups of ``target``?
 
     ``passed`` (take-everything only, R4.3): the cards left on the floor
     besides the unused free ones; the leftover must then hold no group of
     ``target``. ``None``: no such condition (builds R5.2, R5.3, R6.1; free
     pick-ups R11.3).
+    """
+    if fixed & ~_UP_TO[target]:
+        return False  # a card above the target is in no group
+    # Cards above the target can be in no group: leaving them out shares the caches.
+    free &= _UP_TO[target]
+    if passed is not None:
+        passed &= _UP_TO[target]
+    return completes(fixed, free, target, base, passed)
+
+
+@lru_cache(maxsize=_CACHE)
+def completes(fixed: int, free: int, target: int, base: int, passed: int | None) -> bool:
+    """:func:`can_complete`, by a search over the groups of the lowest fixed card.
 
     The lowest fixed card is in some group; each way to complete that group
     from the fixed and free cards is tried in turn. Within a value the fixed
@@ -129,17 +152,28 @@ def completes(fixed: int, free: int, target: int, base: int, passed: int | None)
 def clears(passed: int, free: int, target: int) -> bool:
     """R4.3: can groups of ``target`` taken from ``free`` leave no group of ``target`` behind?
 
-    Any group left behind (a *witness*) must lose a free card of one of its
-    values to some group taken, so only groups through those values are
-    tried, for the witness with the fewest such values.
+    A free card that would make a group with passed cards alone must be
+    taken: those are covered first (as the fixed cards of :func:`completes`).
+    Otherwise any group left behind (a *witness*) must lose a free card of
+    one of its values to some group taken, so only groups through those
+    values are tried, for the witness with the fewest such values.
     """
+    forced = 0
+    rest = free
+    while rest:
+        value = lowest_value(rest)
+        rest &= ~_NIBBLE[value]
+        if has_sum(passed, target - value):
+            forced |= free & _NIBBLE[value]
+    if forced:
+        return completes(forced, free - forced, target, 0, passed)
     fewest = 0
     fewest_values = 99
     for witness in groups_in(passed + free, target, 0):
         exposed = witness - field_min(witness, passed)
         if not exposed:
             return False  # a group of passed cards stays whatever is taken
-        values = sum(1 for nibble in _NIBBLE if exposed & nibble)
+        values = ((exposed | exposed >> 1 | exposed >> 2) & _ONES).bit_count()
         if values < fewest_values:
             fewest, fewest_values = exposed, values
     if not fewest:
