@@ -22,6 +22,7 @@ PUBLIC_MODULES = [
     "errors",
     "moves",
     "notation",
+    "observation",
     "openspiel",
     "perft",
     "records",

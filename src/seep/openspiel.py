@@ -21,7 +21,10 @@ variant name, default ``standard``) and ``dealer`` (default 0).
   in progress). **Information states** add the seat's whole
   action-observation history: every id played by anyone, every card dealt
   to this seat, and for each other card only whom it was dealt to. They are
-  perfect recall.
+  perfect recall. The tensors are :mod:`seep.observation`'s vectors
+  followed by the adapter's part (a chance flag, the cards the chance node
+  in progress has dealt to the seat and face up to the floor, the ids of the
+  move in progress).
 * :meth:`SeepState.resample_from_infostate` deals the cards the seat cannot
   see again with :func:`seep.sampling.sample_state`.
 
@@ -49,10 +52,24 @@ import attrs
 import numpy as np
 import pyspiel
 
-from seep.actions import action_to_string, actions_of, legal_actions, move_of, num_actions
+from seep.actions import (
+    NUM_ACTIONS,
+    action_to_string,
+    actions_of,
+    legal_actions,
+    move_of,
+    num_actions,
+)
 from seep.bots import Bot
 from seep.cards import Card, CardSet
 from seep.chance import InitialDeal, PacketDeal, play, start_deal
+from seep.moves import Bid
+from seep.observation import (
+    information_state_length,
+    information_state_vector,
+    observation_length,
+    observation_vector,
+)
 from seep.render import house_text
 from seep.rules import legal_moves
 from seep.sampling import sample_state
@@ -76,12 +93,12 @@ __all__ = [
 SHORT_NAME = "python_seep"
 
 _CARDS = 52
+
 _MAX_PLAYERS = 4
 _FLOOR_CODE = _MAX_PLAYERS  # the recipient code of a card dealt to the floor
 #: The log of a state codes a decision as its id, a chance card as this base
 #: plus ``recipient * 52 + card``.
 _CHANCE_BASE = 1000
-_HOUSE_VALUES = (9, 10, 11, 12, 13)
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -162,76 +179,88 @@ def _dealt_to(node: InitialDeal | PacketDeal, player: int | None) -> CardSet:
     )
 
 
-def _observation_length(variant: Variant) -> int:
-    houses = len(_HOUSE_VALUES) * (2 + _MAX_PLAYERS + _CARDS)
-    scalars = 2 + _MAX_PLAYERS + 1 + 3  # seep points, hand counts, stock, chance/face-up/over
-    one_hots = 2 * _MAX_PLAYERS + 3 + len(_HOUSE_VALUES)  # seat, to move, phase, bid
-    return _CARDS * 4 + houses + scalars + one_hots + num_actions(variant)
+#: The adapter's part of every tensor, after the position's vector: a chance
+#: node flag, the cards this chance node has dealt to the seat and face up to
+#: the floor so far, and one flag per id of the move in progress.
+_EXTRA = 1 + 2 * _CARDS + NUM_ACTIONS
 
 
-def _fill_observation(
+def _observation_size(variant: Variant) -> int:
+    return observation_length(variant) + _EXTRA
+
+
+def _information_size(variant: Variant) -> int:
+    return information_state_length(variant) + _EXTRA
+
+
+def _fill_extra(
     out: np.ndarray[Any, Any],
     node: State | InitialDeal | PacketDeal,
     player: int,
     prefix: Sequence[int],
     private: bool,
 ) -> None:
-    """Write the observation tensor of ``player`` into the zeroed ``out``.
-
-    The layout, in order: four card sets of 52 (own hand, loose cards, the
-    two teams' piles); per house value 9..13 present, locked, four owner
-    flags and its 52 cards; seep points of both teams; four hand counts; the
-    stock count; flags for a chance node, a face-up floor and the end; the
-    seat and the seat to move (one-hot of four); the phase (bid, play,
-    over); the bid 9..13; and one flag per action id in the move in progress.
-    """
-    view = _node_view(node, player)
-    hand = CardSet() if view is None else view.hand
+    """Write the adapter's part (see :data:`_EXTRA`) into the zeroed ``out``."""
     if isinstance(node, (InitialDeal, PacketDeal)):
-        hand = hand | _dealt_to(node, player)
-    loose: CardSet | None = None if view is None else view.loose
-    if isinstance(node, InitialDeal) and node.variant.opening is Opening.HOUSE_ROUND:
-        loose = _dealt_to(node, None)  # R11.1: the floor is dealt face up
-    piles = (CardSet(), CardSet()) if view is None else view.piles
-    sets = (hand if private else CardSet(), loose or CardSet(), *piles)
-    for offset, cards in zip(range(0, 4 * _CARDS, _CARDS), sets, strict=True):
-        for card in cards:
-            out[offset + card] = 1.0
-    at = 4 * _CARDS
-    houses = {} if view is None else {house.value: house for house in view.houses}
-    for value in _HOUSE_VALUES:
-        house = houses.get(value)
-        if house is not None:
-            out[at] = 1.0
-            out[at + 1] = float(house.locked)
-            for owner in house.owners:
-                out[at + 2 + owner] = 1.0
-            for card in house.cards:
-                out[at + 2 + _MAX_PLAYERS + card] = 1.0
-        at += 2 + _MAX_PLAYERS + _CARDS
-    if view is not None:
-        for seep in view.seeps:
-            out[at + view.variant.team_of(seep.seat)] += seep.points
-        for seat, count in enumerate(view.hand_counts):
-            out[at + 2 + seat] = count
-        out[at + 2 + _MAX_PLAYERS] = view.stock_count
-    at += 3 + _MAX_PLAYERS
-    out[at] = float(not isinstance(node, State))
-    out[at + 1] = float(loose is not None)
-    out[at + 2] = float(isinstance(node, State) and node.is_over)
-    at += 3
-    out[at + player] = 1.0
-    at += _MAX_PLAYERS
-    if view is not None and view.to_move is not None:
-        out[at + view.to_move] = 1.0
-    at += _MAX_PLAYERS
-    out[at + ("bid", "play", "over").index("bid" if view is None else view.phase.value)] = 1.0
-    at += 3
-    if view is not None and view.bid is not None:
-        out[at + view.bid - _HOUSE_VALUES[0]] = 1.0
-    at += len(_HOUSE_VALUES)
+        out[0] = 1.0
+        for card in _dealt_to(node, player) if private else ():
+            out[1 + card] = 1.0
+        if isinstance(node, InitialDeal) and node.variant.opening is Opening.HOUSE_ROUND:
+            for card in _dealt_to(node, None):  # R11.1: the floor is dealt face up
+                out[1 + _CARDS + card] = 1.0
     for action in prefix:
-        out[at + action] = 1.0
+        out[1 + 2 * _CARDS + action] = 1.0
+
+
+def _rounds(state: SeepState, player: int) -> tuple[CardSet, ...]:
+    """The cards dealt to ``player`` in each finished dealing round (for seep.observation).
+
+    Where the log does not hold the seat's cards (a resampled state), they
+    are its hand and the cards it played, put in the rounds' places in play
+    order, the earliest round first.
+    """
+    runs: list[list[tuple[int, int]]] = []
+    chance_before = False
+    for code in state._log:
+        if code < _CHANCE_BASE:
+            chance_before = False
+            continue
+        if not chance_before:
+            runs.append([])
+        runs[-1].append(divmod(code - _CHANCE_BASE, _CARDS))
+        chance_before = True
+    if not isinstance(state.node, State):
+        runs = runs[:-1]  # the round being dealt is not finished
+    if state._known >> player & 1:
+        return tuple(CardSet.of(Card(c) for r, c in run if r == player) for run in runs)
+    view = _node_view(state.node, player)
+    assert view is not None
+    played = [
+        move.card for seat, move in state._moves if seat == player and not isinstance(move, Bid)
+    ]
+    rounds: list[list[Card]] = [[] for _ in runs]
+    sizes = [sum(1 for r, _ in run if r == player) for run in runs]
+    for card in [*played, *view.hand]:
+        index = next(i for i, size in enumerate(sizes) if len(rounds[i]) < size)
+        rounds[index].append(card)
+    return tuple(CardSet.of(cards) for cards in rounds)
+
+
+def _fill_position(
+    out: np.ndarray[Any, Any], state: SeepState, player: int, private: bool, recall: bool
+) -> None:
+    """Write :mod:`seep.observation`'s vector of the position under ``state`` into ``out``."""
+    view = _node_view(state.node, player)
+    if view is None:
+        return  # the initial deal: only the adapter's part says anything
+    if not private:
+        vector = observation_vector(_public(view))
+    elif recall:
+        moves = [move for _, move in state._moves]
+        vector = information_state_vector(view, moves, _rounds(state, player))
+    else:
+        vector = observation_vector(view)
+    out[: len(vector)] = np.array(vector, np.int8)  # small ints: the quickest conversion
 
 
 def _view_text(view: View) -> str:
@@ -283,17 +312,16 @@ def _log_token(code: int, player: int, known: bool) -> str:
     return "f" if recipient == _FLOOR_CODE else f"s{recipient}"
 
 
-def _log_code(code: int, player: int, known: bool) -> float:
-    """A log entry as one number: 1 + id, 124 + own card, 176 + whom a hidden card went to."""
-    if code < _CHANCE_BASE:
-        return float(1 + code)
-    recipient, card = divmod(code - _CHANCE_BASE, _CARDS)
-    if recipient == player and known:
-        return float(124 + card)
-    return float(176 + recipient)
-
-
 # --- The game and its states ---------------------------------------------------
+
+
+class _Shared(tuple):  # type: ignore[type-arg]
+    """A tuple of immutable values that copying shares instead of walking through."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: object) -> _Shared:
+        return self
 
 
 class SeepGame(pyspiel.Game):  # type: ignore[misc]
@@ -335,7 +363,8 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
         self._node: State | InitialDeal | PacketDeal = start_deal(game.variant, dealer=game.dealer)
         self._prefix: tuple[int, ...] = ()
         self._legal: tuple[int, ...] = ()
-        self._log: list[int] = []
+        self._log = _Shared()  # one int per action: see _CHANCE_BASE
+        self._moves = _Shared()  # (seat, move) for each move made
         self._known = (1 << game.variant.players) - 1  # seats whose dealt cards the log holds
 
     @property
@@ -378,20 +407,22 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
             recipient = node.recipient
             code = _FLOOR_CODE if recipient is None else recipient
             self._node = node.deal(Card(action))
-            self._log.append(_CHANCE_BASE + code * _CARDS + action)
+            self._log = _Shared((*self._log, _CHANCE_BASE + code * _CARDS + action))
             self._legal = ()
             return
         assert isinstance(node, State)
         if action not in self._legal_actions(self.current_player()):
             raise ValueError(f"action {action} ({action_to_string(action)}) is not legal here")
         prefix = (*self._prefix, action)
-        self._log.append(action)
+        self._log = _Shared((*self._log, action))
         following = legal_actions(node, prefix)
         if following:
             self._prefix, self._legal = prefix, following
         else:
             self._prefix, self._legal = (), ()
-            self._node = play(node, move_of(node, prefix))
+            move = move_of(node, prefix)
+            self._moves = _Shared((*self._moves, (self.current_player(), move)))
+            self._node = play(node, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -422,7 +453,8 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
         The hidden cards come from :func:`seep.sampling.sample_state` on the
         seat's view, seeded from ``probability_sampler``. In the new state the
         log keeps the cards dealt to ``player_id`` only; the other seats'
-        information states show their hands as sampled.
+        information states show their hands as sampled. At a chance node or
+        at the end of the deal the state is returned as a copy.
         """
         node = self._node
         if not isinstance(node, State) or node.is_over:
@@ -434,7 +466,8 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
         state._node = sampled
         state._prefix = self._prefix
         state._legal = legal_actions(sampled, self._prefix)
-        state._log = list(self._log)
+        state._log = self._log
+        state._moves = self._moves
         state._known = 1 << player_id
         return state  # type: ignore[no-any-return]
 
@@ -467,22 +500,15 @@ class SeepObserver:
     def __init__(self, variant: Variant, iig_obs_type: Any) -> None:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.observation_size = _observation_length(variant)
-        self.history_size = _max_decisions(variant) + _CARDS if self.perfect_recall else 0
-        self.tensor = np.zeros(self.observation_size + self.history_size, np.float32)
-        self.dict = {
-            "observation": self.tensor[: self.observation_size],
-            "history": self.tensor[self.observation_size :],
-        }
+        size = _information_size(variant) if self.perfect_recall else _observation_size(variant)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"position": self.tensor[:-_EXTRA], "adapter": self.tensor[-_EXTRA:]}
 
     def set_from(self, state: SeepState, player: int) -> None:
         """Fill :attr:`tensor` with what ``player`` knows in ``state``."""
         self.tensor.fill(0.0)
-        _fill_observation(self.dict["observation"], state.node, player, state.prefix, self.private)
-        if self.perfect_recall:
-            known = self.private and bool(state._known >> player & 1)
-            codes = [_log_code(code, player, known) for code in state._log]
-            self.tensor[self.observation_size : self.observation_size + len(codes)] = codes
+        _fill_position(self.dict["position"], state, player, self.private, self.perfect_recall)
+        _fill_extra(self.dict["adapter"], state.node, player, state.prefix, self.private)
 
     def string_from(self, state: SeepState, player: int) -> str:
         """The observation or information-state string of ``player``."""
