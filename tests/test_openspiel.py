@@ -133,7 +133,13 @@ def test_resample_from_infostate_keeps_the_players_information(variant: str) -> 
         assert sample.information_state_tensor(seat) == state.information_state_tensor(seat)
         assert sample.observation_string(seat) == state.observation_string(seat)
         assert sample.legal_actions() == state.legal_actions()
-        hidden.add(tuple(sample.node.hands[(seat + 1) % state.num_players()]))
+        other = (seat + 1) % state.num_players()
+        hidden.add(tuple(sample.node.hands[other]))
+        # The other seats' information states describe their sampled hands.
+        assert str(sample.node.hands[other]) in sample.information_state_string(other)
+        assert len(sample.information_state_tensor(other)) == len(
+            state.information_state_tensor(other)
+        )
     assert len(hidden) > 1  # the other hands are dealt again
 
 
