@@ -56,6 +56,11 @@ suite stores nothing):
     houses: ``count_legal_moves``, every legal move built (cache cleared)
     and a seeded random walk through :class:`seep.choice.MoveChoice` to a
     complete move.
+``legal_actions calls/s`` (20 loose cards, standard and taash)
+    Seeded floors of 20 loose cards with 3 or 6 cards in hand (tens of
+    thousands of legal moves on some): seeded random walks through
+    :func:`seep.actions.legal_actions`, one call per id, from the empty
+    prefix to a complete move.
 
 Benchmarks are never timed assertions in the tests; ``tests/test_benchmarks.py``
 only runs ``--quick`` with tiny durations and checks the JSON's shape.
@@ -88,6 +93,7 @@ from seep import (
     state_from_dict,
     state_to_dict,
 )
+from seep.actions import legal_actions
 from seep.cards import ALL_CARDS
 from seep.choice import MoveChoice
 from seep.errors import SeepError
@@ -311,6 +317,30 @@ def _pair_summing(deck: list[int], value: int, rng: random.Random) -> list[int] 
     return pair
 
 
+def twenty_loose(variant: str, count: int) -> list[State]:
+    """Seeded floors of 20 loose cards, with 3 or 6 cards in hand."""
+    found: list[State] = []
+    cards = [str(card) for card in ALL_CARDS]
+    for seed in range(count):
+        rng = random.Random(f"{variant}/twenty/{seed}")
+        deck = cards[:]
+        rng.shuffle(deck)
+        size = 3 if seed % 2 else 6
+        hand = " ".join(deck[:size])
+        found.append(position(variant, hand=hand, loose=" ".join(deck[size : size + 20])))
+    return found
+
+
+def action_walk(state: State, rng: random.Random) -> int:
+    """A random walk through :func:`seep.actions.legal_actions` to a complete move; the calls made."""
+    ids: tuple[int, ...] = ()
+    calls = 1
+    while following := legal_actions(state, ids):
+        ids = (*ids, rng.choice(following))
+        calls += 1
+    return calls
+
+
 def choice_walk(state: State, rng: random.Random) -> Move:
     """A random walk through :class:`MoveChoice` to a complete move."""
     choice = MoveChoice.start(state)
@@ -442,6 +472,13 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
         "MoveChoice walks/s (crowded corpus)",
         rate(uncached(crowded, lambda state: choice_walk(state, walker)), seconds),
     )
+    for variant in ("standard", "taash"):
+        floors = twenty_loose(variant, 4 if quick else 12)
+
+        def walks(floors: list[State] = floors) -> int:
+            return sum(action_walk(state, walker) for state in floors)
+
+        record(f"legal_actions calls/s (20 loose, {variant})", rate(walks, seconds))
     bases.append(rate(baseline, seconds))
 
     base = sum(bases) / len(bases)

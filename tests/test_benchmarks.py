@@ -50,6 +50,8 @@ def test_the_quick_suite_writes_and_compares_its_json(
         "count_legal_moves/s (crowded corpus)",
         "legal_moves listed/s (crowded corpus)",
         "MoveChoice walks/s (crowded corpus)",
+        "legal_actions calls/s (20 loose, standard)",
+        "legal_actions calls/s (20 loose, taash)",
     ):
         assert name in results
     if importlib.util.find_spec("pyspiel") is not None:
