@@ -14,6 +14,7 @@ PUBLIC_MODULES = [
     "actions",
     "baazi",
     "bots",
+    "bounds",
     "cards",
     "chance",
     "choice",

@@ -282,6 +282,9 @@ def test_a_history_that_does_not_fit_the_view_is_refused() -> None:
         information_state_vector(view, [parse_move("bid 11")], dealt)
     with pytest.raises(InvalidStateError, match="dealt"):
         information_state_vector(view, moves, (CardSet.parse("AS"),))
+    played = apply_move(apply_move(start, moves[0]), _first_play(10))
+    with pytest.raises(InvalidStateError, match=r"R2\.4"):
+        information_state_vector(observe(played, 1), [_first_play(10)], dealt)
     with pytest.raises(InvalidStateError, match="dealt"):
         information_state_vector(view, moves, (*dealt, CardSet(), CardSet()))
     with pytest.raises(InvalidStateError, match="start"):

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from seep._structure import seat_to_play
+from seep.bounds import longest_deal_moves
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -161,9 +162,15 @@ def _one_hot(width: int, index: int | None) -> list[int]:
     return bits
 
 
+# The bits of every byte, lowest first: a card field is seven lookups.
+_BYTE_BITS: Final = tuple(tuple(byte >> index & 1 for index in range(8)) for byte in range(256))
+
+
 def _card_bits(cards: CardSet | None) -> list[int]:
-    mask = 0 if cards is None else cards.mask
-    return [mask >> index & 1 for index in range(_CARDS)]
+    if cards is None or not cards.mask:
+        return [0] * _CARDS
+    bits = [bit for byte in cards.mask.to_bytes(7, "little") for bit in _BYTE_BITS[byte]]
+    return bits[:_CARDS]
 
 
 def _value_one_hot(value: int | None) -> list[int]:
@@ -257,8 +264,7 @@ def history_slots(variant: str | Variant) -> int:
     >>> history_slots("standard"), history_slots("taash")
     (49, 48)
     """
-    rules = get_variant(variant)
-    return rules.plays_per_deal + (1 if rules.opening is Opening.BID else 0)
+    return longest_deal_moves(variant)
 
 
 def _move_slot_fields(variant: Variant) -> list[tuple[str, int]]:
@@ -358,8 +364,9 @@ def _check_history(
         movers.append((mover, move))
     if plays != view.plays:
         raise InvalidStateError("moves", f"{plays} plays, but the view has {view.plays}")
-    if variant.opening is Opening.BID and view.bid is not None and not moves:
-        raise InvalidStateError("moves", "the bid is missing (R2.4)")
+    has_bid = bool(moves) and isinstance(moves[0], Bid)
+    if variant.opening is Opening.BID and has_bid != (view.bid is not None):
+        raise InvalidStateError("moves", "the bid comes first once it is made (R2.4)")
     if len(dealt) > dealing_rounds(variant):
         raise InvalidStateError("dealt", f"at most {dealing_rounds(variant)} dealing rounds")
     seen = 0
