@@ -14,6 +14,7 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from seep import deal_score, new_deal  # noqa: E402
+from seep.bounds import longest_deal_actions, utility_range  # noqa: E402
 from seep.bots import GreedyBot, RandomBot  # noqa: E402
 from seep.cards import Card  # noqa: E402
 from seep.openspiel import SHORT_NAME, SeepBot, SeepState, play_to_end  # noqa: E402
@@ -56,7 +57,9 @@ def test_game_type_and_info_come_from_the_variant() -> None:
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert game.num_distinct_actions() == 123 and game.max_chance_outcomes() == 52
     assert game.num_players() == 4 and _load("taash-2p").num_players() == 2
-    assert game.min_utility() == -game.max_utility() < -100
+    low, high = utility_range("standard")
+    assert (game.min_utility(), game.max_utility()) == (low, high)
+    assert game.max_game_length() == longest_deal_actions("standard") + 52
     assert pyspiel.load_game(SHORT_NAME).num_players() == 4  # standard by default
     with pytest.raises(KeyError, match="no-such-game"):
         pyspiel.load_game(f"{SHORT_NAME}(variant=no-such-game)")

@@ -61,7 +61,8 @@ from seep.actions import (
     num_actions,
 )
 from seep.bots import Bot
-from seep.cards import Card, CardSet
+from seep.bounds import longest_deal_actions, most_chance_outcomes, utility_range
+from seep.cards import ALL_CARDS, Card, CardSet
 from seep.chance import InitialDeal, PacketDeal, play, start_deal
 from seep.moves import Bid
 from seep.observation import (
@@ -75,7 +76,7 @@ from seep.rules import legal_moves
 from seep.sampling import sample_state
 from seep.scoring import deal_score
 from seep.state import State
-from seep.variants import Opening, SeepBonus, Variant, get_variant
+from seep.variants import Opening, Variant, get_variant
 from seep.views import View, observe
 
 __all__ = [
@@ -121,44 +122,28 @@ GAME_TYPE = pyspiel.GameType(
 # --- Bounds -------------------------------------------------------------------
 
 
-def _max_decisions(variant: Variant) -> int:
-    """An upper bound on the ids of a deal (the longest deal in decisions).
-
-    One bid, then 48 plays of at most four ids besides loose cards (card,
-    what it does, the house, finish), and at most one id per card for the
-    loose cards: a card leaves the loose cards once.
-    """
-    return 1 + variant.plays_per_deal * 4 + _CARDS
-
-
-def _max_team_score(variant: Variant) -> int:
-    """An upper bound on one team's deal score: every card point and a seep on every play."""
-    cards = sum(variant.card_points.points) + variant.card_points.most_cards
-    bonus = variant.seep_bonus
-    if isinstance(bonus, SeepBonus):
-        seep = max(bonus.normal, bonus.first_play, bonus.last_play)
-    else:
-        seep = 13  # R12: the capture value of the card, at most a king
-    return cards + variant.plays_per_deal * seep
-
-
 def game_info(variant: str | Variant) -> pyspiel.GameInfo:
-    """The :class:`pyspiel.GameInfo` of ``variant``.
+    """The :class:`pyspiel.GameInfo` of ``variant``, from :mod:`seep.bounds`.
+
+    ``max_game_length`` counts every action of a deal: the longest deal in
+    action ids and the 52 cards dealt as chance outcomes.
 
     >>> info = game_info("standard")
     >>> info.num_distinct_actions, info.max_chance_outcomes, info.num_players, info.max_game_length
-    (123, 52, 4, 297)
+    (123, 52, 4, 248)
+    >>> info.min_utility, info.max_utility
+    (-1275.0, 1275.0)
     """
     rules = get_variant(variant)
-    bound = _max_team_score(rules)
+    low, high = utility_range(rules)
     return pyspiel.GameInfo(
         num_distinct_actions=num_actions(rules),
-        max_chance_outcomes=_CARDS,
+        max_chance_outcomes=most_chance_outcomes(rules),
         num_players=rules.players,
-        min_utility=float(-bound),
-        max_utility=float(bound),
+        min_utility=float(low),
+        max_utility=float(high),
         utility_sum=0.0,
-        max_game_length=_max_decisions(rules) + _CARDS,
+        max_game_length=longest_deal_actions(rules) + len(ALL_CARDS),
     )
 
 
