@@ -14,8 +14,8 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from seep import deal_score, new_deal  # noqa: E402
-from seep.bounds import longest_deal_actions, utility_range  # noqa: E402
 from seep.bots import GreedyBot, RandomBot  # noqa: E402
+from seep.bounds import longest_deal_actions, utility_range  # noqa: E402
 from seep.cards import Card  # noqa: E402
 from seep.openspiel import SHORT_NAME, SeepBot, SeepState, play_to_end  # noqa: E402
 from seep.state import State  # noqa: E402
