@@ -25,6 +25,12 @@ suite stores nothing):
     ``apply_move``. Untimed deals of every variant are played first, so that
     the engine's search caches are as warm as in any long run; each variant
     is then timed for twice ``--seconds``.
+``openspiel steps/s <variant>``, ``openspiel deals/s <variant>``
+    With the ``openspiel`` extra installed: whole random deals through the
+    OpenSpiel game (:mod:`seep.openspiel`), chance outcomes drawn by their
+    probabilities and every other step a uniformly random legal action id.
+    A step is one action: a card dealt, or one id of a move. Compare the
+    deals/s with ``deals/s <variant>`` above for the adapter's cost.
 ``legal_moves/s``
     ``legal_moves`` with its per-state cache cleared, over a corpus of early
     (plies 0-8), middle (20-28) and late (40-47) positions of seeded deals of
@@ -182,6 +188,43 @@ def deals_of(variant: str, first_seed: int) -> Callable[[], int]:
         return 1
 
     return one_deal
+
+
+def openspiel_deals(
+    variant: str, first_seed: int
+) -> tuple[Callable[[], int], dict[str, int]] | None:
+    """Random deals through the OpenSpiel game: a unit of work (its steps) and a tally.
+
+    The tally counts the steps and deals done so far.
+
+    ``None`` if OpenSpiel is not installed.
+    """
+    try:
+        import pyspiel
+
+        import seep.openspiel  # noqa: F401  (registers the game)
+    except ImportError:
+        return None
+    game = pyspiel.load_game(f"python_seep(variant={variant})")
+    seeds = iter(range(first_seed, first_seed + 10**9))
+    tally = {"steps": 0, "deals": 0}
+
+    def one_deal() -> int:
+        rng = random.Random(next(seeds))
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                cards, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(cards, chances)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        tally["steps"] += steps
+        tally["deals"] += 1
+        return steps
+
+    return one_deal, tally
 
 
 def uncached(states: Sequence[State], operation: Callable[[State], object]) -> Callable[[], int]:
@@ -412,6 +455,14 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
         rate(deals_of(variant, first_seed=10**9), seconds)
     for variant in VARIANTS:
         record(f"deals/s {variant}", rate(deals_of(variant, first_seed=0), 2 * seconds))
+
+    for variant in VARIANTS:
+        adapter = openspiel_deals(variant, first_seed=0)
+        if adapter is not None:
+            work, tally = adapter
+            steps = rate(work, 2 * seconds)
+            record(f"openspiel steps/s {variant}", steps)
+            record(f"openspiel deals/s {variant}", steps * tally["deals"] / tally["steps"])
 
     positions = play_corpus(1 if quick else 6)
     moves = {id(state): legal_moves(state)[0] for state in positions}

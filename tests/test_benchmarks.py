@@ -56,6 +56,10 @@ def test_the_quick_suite_writes_and_compares_its_json(
         "random ids/s (seep.actions, taash)",
     ):
         assert name in results
+    if importlib.util.find_spec("pyspiel") is not None:
+        for variant in ("standard", "standard-2p", "taash", "taash-2p"):
+            assert f"openspiel steps/s {variant}" in results
+            assert f"openspiel deals/s {variant}" in results
     for result in results.values():
         assert set(result) == {"value", "unit", "ratio"}
         assert result["value"] > 0 and result["ratio"] > 0

@@ -1,0 +1,330 @@
+"""The deal as chance events: every card dealt is a chance outcome with its probability.
+
+Search and learning frameworks model the shuffle as *chance nodes*. This
+module plays a deal that way, one card at a time, and ends in exactly the
+states the engine makes:
+
+* :func:`start_deal` opens the **initial deal** (an :class:`InitialDeal`):
+  the bidder's four cards then the four floor cards (R2.2), or in taash the
+  four floor cards then four to every seat from the bidder's (R11.1). Its
+  last card gives the :class:`~seep.state.State` that
+  :func:`seep.new_deal` makes.
+* :func:`play` applies a move. A move that deals nothing gives the next
+  state; a move after which the engine deals (the rest of the batch after
+  the first play, R2.7; the second batch of the two-player game, R2.9; the
+  taash packets once the opening round ends, R11.2) gives a
+  :class:`PacketDeal`, whose cards are chance outcomes in their turn. Its
+  last card gives the state :func:`seep.apply_move` reaches with those cards
+  on top of the stock. :func:`packet_recipients` tells beforehand how many
+  cards a move deals and to whom.
+
+Each chance node lists its :meth:`~InitialDeal.outcomes` (card,
+probability) in card order, as exact :class:`~fractions.Fraction` values
+that sum to 1, or as floats (:meth:`~InitialDeal.float_outcomes`).
+
+**Redeals.** A void deal (R2.3: the bidder's four cards hold no 9 or higher)
+is redealt by :func:`seep.new_deal`, so the deck it plays is uniform among
+the decks that are not void. The chance nodes fold this into the
+probabilities of the bidder's first four cards: a card that would complete
+a void hand has probability 0 (it is not offered), the others share the
+rest in proportion to the number of hands they can still complete. The
+product of the probabilities along a deal is then exactly the probability
+:func:`seep.new_deal` gives it, and no void hand is ever reached. Every
+later card is uniform over the cards not yet dealt.
+
+**The stock.** A chance state's undealt cards are not decided yet, but a
+:class:`~seep.state.State` keeps its stock in dealing order; they wait
+there in a fixed order that no probability depends on: ascending card order,
+or the ``order`` given to :func:`start_deal`. With ``order`` a deck and
+every outcome taken in that deck's order, the chance states are exactly the
+states of ``new_deal(variant, deck=order, dealer=...)`` and the moves
+played on it.
+
+>>> from seep import Card, legal_moves
+>>> node = start_deal("standard", dealer=0)
+>>> node.recipient, len(node.outcomes()), sum(p for _, p in node.outcomes())
+(1, 52, Fraction(1, 1))
+>>> for text in ("2S", "3H", "4D"):                      # three low cards to the bidder
+...     node = node.deal(Card.parse(text))
+>>> outcomes = node.outcomes()                            # the fourth must be 9 or higher (R2.3)
+>>> len(outcomes), min(card.value for card, _ in outcomes), outcomes[0][1]
+(20, 9, Fraction(1, 20))
+>>> node = node.deal(Card.parse("KS"))
+>>> while isinstance(node, InitialDeal):                  # the floor: uniform
+...     node = node.deal(node.outcomes()[0][0])
+>>> state = node
+>>> state.hands[1], state.loose, len(state.stock)
+(CardSet('2S 3H 4D KS'), CardSet('AS AH AD AC'), 44)
+>>> bid = legal_moves(state)[0]
+>>> play(state, bid).bid                                  # the bid deals nothing
+13
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TypeAlias
+
+import attrs
+
+from seep.cards import ALL_CARDS, Card
+from seep.deal import new_deal
+from seep.errors import InvalidStateError
+from seep.moves import Move
+from seep.rules import apply_move
+from seep.state import State
+from seep.variants import Opening, Variant, get_variant
+
+__all__ = [
+    "ChanceNode",
+    "InitialDeal",
+    "PacketDeal",
+    "initial_recipients",
+    "packet_recipients",
+    "play",
+    "start_deal",
+]
+
+_PACKET = 4  # R2.2, R11.1: four cards a packet
+_LOWEST_BID = 9  # R2.3: the bidder needs a card of 9 or more
+
+
+def initial_recipients(variant: str | Variant, dealer: int) -> tuple[int | None, ...]:
+    """Who receives each card of the initial deal, in dealing order (``None``: the floor).
+
+    >>> initial_recipients("standard", 0)
+    (1, 1, 1, 1, None, None, None, None)
+    >>> initial_recipients("taash-2p", 1)
+    (None, None, None, None, 0, 0, 0, 0, 1, 1, 1, 1)
+    """
+    rules = get_variant(variant)
+    players = rules.players
+    bidder = (dealer + 1) % players
+    floor: tuple[int | None, ...] = (None,) * _PACKET
+    if rules.opening is Opening.HOUSE_ROUND:  # R11.1: floor first, then four to each seat
+        seats = tuple((bidder + packet) % players for packet in range(players))
+        return floor + tuple(seat for seat in seats for _ in range(_PACKET))
+    return (bidder,) * _PACKET + floor  # R2.2: the bidder's four, then the floor
+
+
+@attrs.frozen(kw_only=True)
+class InitialDeal:
+    """The initial deal in progress: the cards dealt so far, in order (a chance node).
+
+    Make one with :func:`start_deal`. ``dealt[i]`` went to
+    ``recipients[i]`` (a seat, or ``None`` for the floor).
+    """
+
+    variant: Variant
+    dealer: int
+    dealt: tuple[Card, ...] = ()
+    order: tuple[Card, ...] = attrs.field(default=ALL_CARDS, repr=False)
+
+    @property
+    def recipients(self) -> tuple[int | None, ...]:
+        """Who receives each card of the initial deal (see :func:`initial_recipients`)."""
+        return initial_recipients(self.variant, self.dealer)
+
+    @property
+    def recipient(self) -> int | None:
+        """Who receives the next card: a seat, or ``None`` for the floor."""
+        return self.recipients[len(self.dealt)]
+
+    @property
+    def bidder(self) -> int:
+        """The seat after the dealer (R2.1)."""
+        return (self.dealer + 1) % self.variant.players
+
+    def outcomes(self) -> tuple[tuple[Card, Fraction], ...]:
+        """The cards that may come next with their exact probabilities, in card order.
+
+        Cards of probability 0 (already dealt, or completing a void hand,
+        R2.3) are left out; the probabilities sum to 1.
+        """
+        cards, weights = self._weights()
+        total = sum(weights)
+        return tuple(
+            (card, Fraction(weight, total))
+            for card, weight in zip(cards, weights, strict=True)
+            if weight
+        )
+
+    def float_outcomes(self) -> tuple[tuple[Card, float], ...]:
+        """:meth:`outcomes` with float probabilities (what most frameworks take)."""
+        cards, weights = self._weights()
+        total = sum(weights)
+        return tuple(
+            (card, weight / total) for card, weight in zip(cards, weights, strict=True) if weight
+        )
+
+    def deal(self, card: Card) -> InitialDeal | State:
+        """The deal after ``card``: the next chance node, or the state once the deal is made.
+
+        Raises :class:`~seep.errors.InvalidStateError` (field ``card``) for a
+        card that cannot come next.
+        """
+        cards, weights = self._weights()
+        if card not in cards or not weights[cards.index(card)]:
+            reason = "is already dealt" if card in self.dealt else "would make a void deal (R2.3)"
+            raise InvalidStateError("card", f"{Card(card)} {reason}")
+        dealt = (*self.dealt, card)
+        if len(dealt) < len(self.recipients):
+            return attrs.evolve(self, dealt=dealt)
+        seen = set(dealt)
+        deck = dealt + tuple(other for other in self.order if other not in seen)
+        return new_deal(self.variant, deck=deck, dealer=self.dealer)
+
+    def _weights(self) -> tuple[list[Card], list[int]]:
+        """The undealt cards and integer weights proportional to their probabilities."""
+        seen = set(self.dealt)
+        cards = [card for card in ALL_CARDS if card not in seen]
+        position = len(self.dealt)
+        if (
+            self.variant.opening is not Opening.BID
+            or position >= _PACKET
+            or any(card.value >= _LOWEST_BID for card in self.dealt)
+        ):
+            return cards, [1] * len(cards)
+        # R2.3: the bidder's hand so far holds no 9 or more. A card's weight is the
+        # number of ways to fill the hand's remaining slots so that it is not void.
+        slots = _PACKET - 1 - position
+        others = len(cards) - 1
+        low = sum(1 for card in cards if card.value < _LOWEST_BID)
+        all_orders = _falling(others, slots)
+        low_weight = all_orders - _falling(low - 1, slots)
+        return cards, [all_orders if card.value >= _LOWEST_BID else low_weight for card in cards]
+
+
+def _falling(n: int, k: int) -> int:
+    """``n * (n - 1) * ... * (n - k + 1)``: the ordered ways to pick ``k`` of ``n``."""
+    result = 1
+    for factor in range(n - k + 1, n + 1):
+        result *= factor
+    return result if n >= k else 0
+
+
+def start_deal(
+    variant: str | Variant = "standard",
+    *,
+    dealer: int = 0,
+    order: Sequence[Card] | None = None,
+) -> InitialDeal:
+    """The initial deal before its first card (the first chance node of a deal).
+
+    ``order`` (a permutation of the 52 cards, default ascending) is the
+    order in which the undealt cards wait in the stock; it changes no
+    probability (see the module docstring).
+
+    >>> from seep import new_deal
+    >>> from seep.cards import ALL_CARDS
+    >>> deck = list(reversed(ALL_CARDS))
+    >>> node = start_deal("taash", dealer=3, order=deck)
+    >>> for card in deck[:20]:
+    ...     node = node.deal(card)
+    >>> node == new_deal("taash", deck=deck, dealer=3)
+    True
+    """
+    rules = get_variant(variant)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+        raise InvalidStateError("dealer", f"a seat in 0..{rules.players - 1}, not {dealer!r}")
+    if order is None:
+        return InitialDeal(variant=rules, dealer=dealer)
+    stock_order = tuple(Card(card) for card in order)
+    if sorted(stock_order) != list(ALL_CARDS):
+        raise InvalidStateError("order", "a permutation of the 52 cards")
+    return InitialDeal(variant=rules, dealer=dealer, order=stock_order)
+
+
+@attrs.frozen(kw_only=True)
+class PacketDeal:
+    """The packets a move deals, in progress (a chance node).
+
+    Made by :func:`play`. ``state`` is the state before ``move``;
+    ``recipients[i]`` is the seat that receives the ``i``-th card dealt,
+    ``dealt`` the cards dealt so far.
+    """
+
+    state: State
+    move: Move
+    recipients: tuple[int, ...]
+    dealt: tuple[Card, ...] = ()
+
+    @property
+    def recipient(self) -> int:
+        """The seat that receives the next card."""
+        return self.recipients[len(self.dealt)]
+
+    def _undealt(self) -> list[Card]:
+        seen = set(self.dealt)
+        return sorted(card for card in self.state.stock if card not in seen)
+
+    def outcomes(self) -> tuple[tuple[Card, Fraction], ...]:
+        """The cards that may come next (every undealt card, equally likely), in card order."""
+        cards = self._undealt()
+        chance = Fraction(1, len(cards))
+        return tuple((card, chance) for card in cards)
+
+    def float_outcomes(self) -> tuple[tuple[Card, float], ...]:
+        """:meth:`outcomes` with float probabilities."""
+        cards = self._undealt()
+        chance = 1 / len(cards)
+        return tuple((card, chance) for card in cards)
+
+    def deal(self, card: Card) -> PacketDeal | State:
+        """After ``card``: the next chance node, or the state after the move once all are dealt.
+
+        Raises :class:`~seep.errors.InvalidStateError` (field ``card``) for a
+        card that is not in the stock or is already dealt.
+        """
+        if card not in self.state.stock or card in self.dealt:
+            raise InvalidStateError("card", f"{Card(card)} is not among the undealt cards")
+        dealt = (*self.dealt, card)
+        if len(dealt) < len(self.recipients):
+            return attrs.evolve(self, dealt=dealt)
+        stock = dealt + _without(self.state.stock, dealt)
+        return apply_move(attrs.evolve(self.state, stock=stock), self.move)
+
+
+ChanceNode: TypeAlias = InitialDeal | PacketDeal
+"""A point of the deal where chance deals the next card."""
+
+
+def _without(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ...]:
+    gone = set(removed)
+    return tuple(card for card in cards if card not in gone)
+
+
+def _recipients(before: State, after: State) -> tuple[int, ...]:
+    """The seat each card taken from the stock went to, in dealing order."""
+    count = len(before.stock) - len(after.stock)
+    return tuple(
+        next(seat for seat, hand in enumerate(after.hands) if card in hand)
+        for card in before.stock[:count]
+    )
+
+
+def packet_recipients(state: State, move: Move) -> tuple[int, ...]:
+    """The seat that receives each card ``move`` deals, in dealing order (``()``: none).
+
+    Raises :class:`~seep.errors.IllegalMoveError` if ``move`` is illegal.
+
+    >>> from seep import new_deal, legal_moves, apply_move
+    >>> state = new_deal("standard", seed=4)
+    >>> state = apply_move(state, legal_moves(state)[0])     # the bid deals nothing
+    >>> seats = packet_recipients(state, legal_moves(state)[0])  # the rest of the batch (R2.7)
+    >>> len(seats), seats[:8], seats.count(1), seats.count(0)
+    (44, (1, 1, 1, 1, 2, 2, 2, 2), 8, 12)
+    """
+    return _recipients(state, apply_move(state, move))
+
+
+def play(state: State, move: Move) -> State | PacketDeal:
+    """``move`` applied: the next state, or the chance node of the cards it deals.
+
+    Raises :class:`~seep.errors.IllegalMoveError` if ``move`` is illegal.
+    """
+    after = apply_move(state, move)
+    if len(after.stock) == len(state.stock):
+        return after
+    return PacketDeal(state=state, move=move, recipients=_recipients(state, after))
