@@ -12,6 +12,7 @@ from typing import Final
 
 from seep._structure import in_opening_round, opening_hand
 from seep.cards import Card, CardSet, from_mask
+from seep.history import after_move
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State
 from seep.variants import Opening, SeepContext
@@ -43,6 +44,7 @@ _set_seeps: Final = _STATE_SLOTS["seeps"]
 _set_last_capture: Final = _STATE_SLOTS["last_capture"]
 _set_plays: Final = _STATE_SLOTS["plays"]
 _set_redeals: Final = _STATE_SLOTS["redeals"]
+_set_history: Final = _STATE_SLOTS["history"]
 _set_legal_cache: Final = _STATE_SLOTS["_legal_cache"]
 _set_cached_hash: Final = _STATE_SLOTS["_attrs_cached_hash"]
 
@@ -235,6 +237,7 @@ def transition(state: State, move: Move) -> State:
     _set_redeals(after, state.redeals)
     _set_legal_cache(after, None)
     _set_cached_hash(after, None)
+    _set_history(after, after_move(state, move, after))
     return after
 
 
@@ -248,6 +251,7 @@ def _bid_made(state: State, bid: int) -> State:
     _set_face_up(after, True)
     _set_legal_cache(after, None)
     _set_cached_hash(after, None)
+    _set_history(after, after_move(state, Bid(value=bid), after))
     return after
 
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from seep.cards import ALL_CARDS, Card, CardSet, from_mask
 from seep.errors import InvalidStateError, MisdealError, NotationError
+from seep.history import Dealt, History
 from seep.state import Phase, State
 from seep.variants import Opening, Variant, get_variant
 
@@ -90,9 +91,15 @@ def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: in
     if variant.opening is Opening.HOUSE_ROUND:
         # R11.1: four cards face up to the floor, then four to everyone from the bidder's seat.
         loose = CardSet.of(order[:_FLOOR])
+        packets = [Dealt(None, _FLOOR, loose, face_up=True)]
         for packet in range(players):
             start = _FLOOR + packet * _OPENING_HAND
             hands[(bidder + packet) % players] = CardSet.of(order[start : start + _OPENING_HAND])
+            packets.append(
+                Dealt(
+                    (bidder + packet) % players, _OPENING_HAND, hands[(bidder + packet) % players]
+                )
+            )
         phase, face_up = Phase.PLAY, True
     else:
         # R2.2: four cards to the bidder, then four face down to the floor.
@@ -103,6 +110,7 @@ def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: in
             )
         hands[bidder] = hand
         loose = CardSet.of(order[_OPENING_HAND : _OPENING_HAND + _FLOOR])
+        packets = [Dealt(bidder, _OPENING_HAND, hand), Dealt(None, _FLOOR, loose)]
         phase, face_up = Phase.BID, False
     return State(
         variant=variant,
@@ -120,4 +128,5 @@ def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: in
         last_capture=None,
         plays=0,
         redeals=redeals,
+        history=History.start(packets),
     )

@@ -19,13 +19,16 @@ True
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from seep._bits import VALUE_MASKS, mask_total
 from seep.cards import Card, CardSet
 from seep.variants import Variant
+
+if TYPE_CHECKING:
+    from seep.history import History
 
 __all__ = ["House", "Phase", "SeepRecord", "State"]
 
@@ -92,7 +95,11 @@ class State:
     ``hands`` and ``piles`` are tuples of :class:`~seep.cards.CardSet` (one
     per seat, one per team), ``stock`` the undealt cards in dealing order,
     ``houses`` sorted by value, ``redeals`` the automatic redeals made before
-    this deal (R2.3).
+    this deal (R2.3). ``history`` is the deal so far (:mod:`seep.history`);
+    it takes no part in equality or hashing (states with the same position
+    are equal whatever led to them), and a state made without one (loaded
+    from a document) has an unknown history,
+    :meth:`History.unknown(plays) <seep.history.History.unknown>`.
     """
 
     variant: Variant
@@ -110,6 +117,11 @@ class State:
     last_capture: int | None
     plays: int
     redeals: int = 0
+    history: History = attrs.field(
+        default=attrs.Factory(lambda self: _unknown_history(self.plays), takes_self=True),
+        eq=False,
+        repr=False,
+    )
     _legal_cache: Any = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @property
@@ -165,3 +177,9 @@ class State:
         from seep.notation import format_state
 
         return format_state(self)
+
+
+def _unknown_history(plays: int) -> History:
+    from seep.history import History
+
+    return History.unknown(plays)
