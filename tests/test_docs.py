@@ -17,6 +17,7 @@ PUBLIC_MODULES = [
     "cli",
     "deal",
     "errors",
+    "history",
     "moves",
     "notation",
     "perft",

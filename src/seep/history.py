@@ -35,7 +35,7 @@ their histories.
 dealt 1: 4 cards
 dealt floor: 4 cards face down
 1: bid 12
-floor turned: 6C 7S 8D KD
+floor turned: AH 5S 9S JD
 >>> print(format_history(seen_by(state.history, 1)).splitlines()[0])
 dealt 1: 6D TH JS QC
 """
@@ -261,12 +261,18 @@ def _packets(cards: tuple[Card, ...], hands: tuple[CardSet, ...]) -> Iterator[De
         yield Dealt(to, len(run), CardSet.of(run))
 
 
-def seen_by(history: History | Sequence[Entry], seat: int) -> tuple[Entry, ...]:
+def seen_by(history: History | Sequence[Entry], seat: int | None) -> tuple[Entry, ...]:
     """The action-observation history of ``seat``: what it did not see loses its cards.
 
+    ``seat=None`` gives the public history (what everyone saw: every hand's
+    packets as counts).
+
     >>> from seep import new_deal
-    >>> [entry.cards for entry in seen_by(new_deal("taash", seed=1).history, 0)][:3]
-    [CardSet('2D 6H 9H KS'), None, None]
+    >>> history = new_deal("taash", seed=1).history
+    >>> [entry.cards for entry in seen_by(history, 1)][:3]      # taash: the floor is face up
+    [CardSet('3H 6D TH KH'), CardSet('AD 3C 5C TD'), None]
+    >>> [entry.cards for entry in seen_by(history, None)][:3]
+    [CardSet('3H 6D TH KH'), None, None]
     """
     entries = history.entries() if isinstance(history, History) else history
     return tuple(

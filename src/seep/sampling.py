@@ -57,7 +57,7 @@ import attrs
 
 from seep._bits import VALUE_MASKS
 from seep._transition import transition
-from seep._view_sampling import DEFAULT_TRIES, constraints
+from seep._view_sampling import _HIGH_MASK, DEFAULT_TRIES, constraints
 from seep._view_sampling import sample_state as _view_only_sample
 from seep.cards import Card
 from seep.deal import new_deal
@@ -66,6 +66,7 @@ from seep.history import Dealt, FloorTurned, Played
 from seep.moves import Bid, Move
 from seep.rules import is_legal
 from seep.state import House, State
+from seep.variants import Opening
 from seep.views import View, observe
 
 __all__ = [
@@ -189,6 +190,13 @@ class HistorySampler:
             [sum(1 << card for card, index in played[s] if index <= k) for k in range(len(moves))]
             for s in others
         ]
+        # R2.3, R2.4: the bidder's first packet (deck positions 0-3) holds a card of 9
+        # or more, and of the bid's value once bid; checked here when it is hidden.
+        self._opening_need = 0
+        if view.variant.opening is Opening.BID and seat != (view.dealer + 1) % players:
+            bids = [move.value for move in self.moves if isinstance(move, Bid)]
+            self._opening_need = VALUE_MASKS[bids[0]] if bids else _HIGH_MASK
+        self._played_mask = [sum(1 << card for card, _ in played[s]) for s in others]
         self._houses_after: dict[int, tuple[House, ...]] = {}
         self._duties: list[tuple[int, int, int, int]] = []
         self._duty_set: set[tuple[int, int, int, int]] = set()
@@ -199,38 +207,27 @@ class HistorySampler:
         if any(not view.hand.mask & cards.mask for s, cards in constraints(view) if s == seat):
             raise ValueError(f"seat {seat}'s own hand breaks the constraints of its view")
 
-    def propose(self, rng: random.Random, *, precheck: bool = True) -> list[Card] | None:
+    def propose(self, rng: random.Random) -> list[Card]:
         """A deck order drawn uniformly among those that fit the history's structure.
 
-        With ``precheck``, ``None`` when the draw already breaks a constraint
-        that the replay would find broken: one the view shows (R3.2 now,
-        R2.3, R2.4), or the ownership duty right after a move already seen
-        in a replay (R3.2, checked on the hand the seat held then).
+        Structure: this seat's packets and the floor as seen (in random order
+        within each packet), every other seat dealt exactly the cards it
+        played and the unseen cards it holds, each played card in one of its
+        packets dealt before it was played, the stock in random order.
         """
         self.proposals += 1
         order = self._unseen[:]
         rng.shuffle(order)
-        hands: list[list[Card]] = []
-        start = 0
-        for size in self._sizes[: len(self._others)]:
-            hands.append(order[start : start + size])
-            start += size
-        for index, need in self._needs:
-            if precheck and not any(need >> card & 1 for card in hands[index]):
-                return None
         deck: list[Card] = [Card(0)] * 52
         for spots, cards in self._known:
             cards = cards[:]
             rng.shuffle(cards)
             for spot, card in zip(spots, cards, strict=True):
                 deck[spot] = card
-        for spot in self._floor:
-            deck[spot] = order[start]
-            start += 1
-        for spot in self._stock:
-            deck[spot] = order[start]
-            start += 1
-        for (spots, deadlines), hand in zip(self._places, hands, strict=True):
+        start = 0
+        for (spots, deadlines), size in zip(self._places, self._sizes, strict=False):
+            hand = order[start : start + size]
+            start += size
             # Most constrained first: the number of free allowed positions at each step
             # does not depend on the earlier choices, so the placement is uniform.
             free: list[int] = []
@@ -243,9 +240,32 @@ class HistorySampler:
                 pick = rng.randrange(len(free))
                 free[pick], free[-1] = free[-1], free[pick]
                 deck[free.pop()] = card
-        if precheck and self._duties and not self._duties_hold(deck):
-            return None
+        for spot in (*self._floor, *self._stock):
+            deck[spot] = order[start]
+            start += 1
         return deck
+
+    def plausible(self, deck: list[Card]) -> bool:
+        """False if ``deck`` breaks a fact that the replay would find broken (a cheap pre-check).
+
+        The facts: the constraints the view shows (R3.2 now, R2.3, R2.4, see
+        :func:`constraints`), the bidder's first packet (R2.3, R2.4), and the
+        ownership duty right after every move some replay has reached (R3.2,
+        on the hand the owner held then). Each is a consequence of the
+        replay's legality checks, so the pre-check never rejects a
+        consistent deck.
+        """
+        if self._opening_need and not any(self._opening_need >> card & 1 for card in deck[:4]):
+            return False
+        if self._needs:
+            for index, need in self._needs:
+                spots = self._places[index][0]
+                held = 0
+                for spot in spots:
+                    held |= 1 << deck[spot]
+                if not held & ~self._played_mask[index] & need:
+                    return False
+        return not self._duties or self._duties_hold(deck)
 
     def _duties_hold(self, deck: list[Card]) -> bool:
         """R3.2 at every move already replayed: each other owner held a card of the value."""
@@ -303,7 +323,7 @@ class HistorySampler:
         """One deck order uniform among the consistent ones (see the module docstring)."""
         for tries in range(1, max_proposals + 1):
             deck = self.propose(rng)
-            if deck is None:
+            if not self.plausible(deck):
                 continue
             state = self.replay(deck)
             if state is not None:
@@ -370,7 +390,7 @@ def sample_deal(
     >>> import random
     >>> from seep import new_deal, apply_move, legal_moves
     >>> from seep.views import observe
-    >>> state = new_deal("standard-2p", seed=3)
+    >>> state = new_deal("standard-2p", seed=4)               # no redeal (R2.3)
     >>> rng = random.Random(2)
     >>> for _ in range(9):
     ...     state = apply_move(state, rng.choice(legal_moves(state)))
@@ -401,6 +421,8 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     >>> view.history_known, sample_state(view, random.Random(3)).owner_holds_value(1, 9)
     (False, True)
     """
+    if not isinstance(max_tries, int) or max_tries < 0:
+        raise ValueError(f"max_tries is a non-negative int, not {max_tries!r}")
     if not view.history_known:
         return _view_only_sample(view, rng, max_tries=max_tries)
     return sample_deal(view, rng).state
