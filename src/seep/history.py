@@ -276,8 +276,8 @@ def seen_by(history: History | Sequence[Entry], seat: int | None) -> tuple[Entry
     """
     entries = history.entries() if isinstance(history, History) else history
     return tuple(
-        attrs.evolve(entry, cards=None)
-        if isinstance(entry, Dealt)
+        Dealt(entry.to, entry.count, None, entry.face_up)
+        if type(entry) is Dealt
         and entry.cards is not None
         and (entry.to != seat if entry.to is not None else not entry.face_up)
         else entry

@@ -104,6 +104,9 @@ class SampledDeal:
 class HistorySampler:
     """The exact sampler for one view: the history's structure is read once, samples drawn often.
 
+    ``proposals``, ``replays`` and ``accepted`` count the deck orders drawn,
+    replayed (those that passed the pre-checks) and returned.
+
     >>> import random
     >>> from seep import new_deal
     >>> from seep.views import observe
@@ -118,6 +121,7 @@ class HistorySampler:
             raise ValueError("the view's history is unknown: no deck order reproduces it")
         self.view = view
         self.proposals = 0
+        self.replays = 0
         self.accepted = 0
         players = len(view.hand_counts)
         seat = view.seat
@@ -200,9 +204,12 @@ class HistorySampler:
         self._houses_after: dict[int, tuple[House, ...]] = {}
         self._duties: list[tuple[int, int, int, int]] = []
         self._duty_set: set[tuple[int, int, int, int]] = set()
-        self._time_of = {
-            spot: time for s in others for spot, time in zip(positions[s], dealt_at[s], strict=True)
+        self._group_of = {
+            spot: self._groups[index].index(time)
+            for index, s in enumerate(others)
+            for spot, time in zip(positions[s], dealt_at[s], strict=True)
         }
+        self._starts = [sum(sizes[:index]) for index in range(len(others))]
         self._needs = [(others.index(s), cards.mask) for s, cards in constraints(view) if s != seat]
         if any(not view.hand.mask & cards.mask for s, cards in constraints(view) if s == seat):
             raise ValueError(f"seat {seat}'s own hand breaks the constraints of its view")
@@ -215,9 +222,25 @@ class HistorySampler:
         played and the unseen cards it holds, each played card in one of its
         packets dealt before it was played, the stock in random order.
         """
+        return self._place(self._shuffled(rng), rng)
+
+    def _shuffled(self, rng: random.Random) -> list[Card]:
+        """The unseen cards in random order: other hands, face-down floor, stock."""
         self.proposals += 1
         order = self._unseen[:]
         rng.shuffle(order)
+        return order
+
+    def _hands_meet_needs(self, order: list[Card]) -> bool:
+        """The constraints the view shows, on the hands ``order`` gives (the first pre-check)."""
+        for index, need in self._needs:
+            start = self._starts[index]
+            if not any(need >> card & 1 for card in order[start : start + self._sizes[index]]):
+                return False
+        return True
+
+    def _place(self, order: list[Card], rng: random.Random) -> list[Card]:
+        """The deck order for the shuffled unseen cards ``order`` (see :meth:`propose`)."""
         deck: list[Card] = [Card(0)] * 52
         for spots, cards in self._known:
             cards = cards[:]
@@ -272,17 +295,14 @@ class HistorySampler:
         held: list[list[int]] = []
         for (spots, _), times in zip(self._places, self._groups, strict=True):
             masks = [0] * len(times)
-            for spot, time in zip(spots, self._dealt_times(spots), strict=True):
-                masks[times.index(time)] |= 1 << deck[spot]
+            for spot in spots:
+                masks[self._group_of[spot]] |= 1 << deck[spot]
             for index in range(1, len(masks)):
                 masks[index] |= masks[index - 1]
             held.append(masks)
         return all(
             held[seat][group] & ~played & value for seat, group, played, value in self._duties
         )
-
-    def _dealt_times(self, spots: list[int]) -> list[int]:
-        return [self._time_of[spot] for spot in spots]
 
     def _record(self, index: int, houses: tuple[House, ...]) -> None:
         """Note the (public) houses after move ``index`` and the duties they give (R3.2)."""
@@ -301,6 +321,7 @@ class HistorySampler:
 
     def replay(self, deck: list[Card]) -> State | None:
         """The final state if ``deck`` is consistent with the view, else ``None``."""
+        self.replays += 1
         view = self.view
         try:
             state = new_deal(view.variant, deck=deck, dealer=view.dealer)
@@ -322,7 +343,10 @@ class HistorySampler:
     def deal(self, rng: random.Random, *, max_proposals: int = DEFAULT_PROPOSALS) -> SampledDeal:
         """One deck order uniform among the consistent ones (see the module docstring)."""
         for tries in range(1, max_proposals + 1):
-            deck = self.propose(rng)
+            order = self._shuffled(rng)
+            if not self._hands_meet_needs(order):  # cheap, before the placement
+                continue
+            deck = self._place(order, rng)
             if not self.plausible(deck):
                 continue
             state = self.replay(deck)
