@@ -48,9 +48,9 @@ from typing import Any, TypeAlias
 import attrs
 
 from seep._reader import Reader
-from seep.cards import Card, CardSet
+from seep.cards import Card, CardSet, from_mask
 from seep.errors import InvalidStateError
-from seep.moves import Bid, Move
+from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import SeepRecord, State
 
 __all__ = [
@@ -108,11 +108,85 @@ class Unknown:
 Entry: TypeAlias = Dealt | Played | FloorTurned | SeepRecord | Unknown
 
 
-class History:
-    """A persistent sequence of entries: a node with its last entry and its parent.
+class _Dealing:
+    """The packets dealt after one move, kept compactly: the stock before, how many, the hands after.
 
-    ``len`` is constant time; iterating walks the parents (linear). Two
-    histories are equal if their entries are.
+    Both tuples are the states' own (shared); the packets are made when read.
+    """
+
+    __slots__ = ("count", "hands", "stock")
+
+    def __init__(self, stock: tuple[Card, ...], count: int, hands: tuple[CardSet, ...]) -> None:
+        self.stock = stock
+        self.count = count
+        self.hands = hands
+
+    def packets(self) -> list[Dealt]:
+        """The packets in dealing order (R2.7, R2.9, R11.2: four cards each)."""
+        masks = [hand.mask for hand in self.hands]
+        found: list[Dealt] = []
+        run: list[Card] = []
+        to = -1
+        for card in self.stock[: self.count]:
+            seat = next(s for s, mask in enumerate(masks) if mask >> card & 1)
+            if run and (seat != to or len(run) == 4):
+                found.append(Dealt(to, len(run), CardSet.of(run)))
+                run = []
+            to = seat
+            run.append(card)
+        if run:
+            found.append(Dealt(to, len(run), CardSet.of(run)))
+        return found
+
+
+# Shared ints for the nodes' ``length * 8 + seat`` and for small move codes (every
+# throw): a node then holds no int of its own for them.
+_INFO = tuple(range(8 * 128))
+
+_THROW, _TAKE, _BUILD, _RAISE, _BID = range(5)
+
+
+def _encode(move: Move) -> int:
+    """A move as one int: kind, card, value or house, loose cards (a node keeps only this)."""
+    kind = type(move)
+    if kind is Throw:
+        code = _THROW | move.card << 3  # type: ignore[union-attr]
+        return _INFO[code]
+    if kind is Take:
+        assert isinstance(move, Take)
+        return _TAKE | move.card << 3 | (move.house or 0) << 9 | move.loose.mask << 13
+    if kind is Build:
+        assert isinstance(move, Build)
+        return _BUILD | move.card << 3 | move.value << 9 | move.loose.mask << 13
+    if kind is Raise:
+        assert isinstance(move, Raise)
+        return _RAISE | move.card << 3 | move.house << 9
+    assert isinstance(move, Bid)
+    return _BID | move.value << 9
+
+
+def _decode(code: int) -> Move:
+    kind = code & 7
+    card = Card((code >> 3) & 63)
+    value = (code >> 9) & 15
+    if kind == _THROW:
+        return Throw(card=card)
+    if kind == _TAKE:
+        return Take(card=card, loose=from_mask(code >> 13), house=value or None)
+    if kind == _BUILD:
+        return Build(card=card, loose=from_mask(code >> 13), value=value)
+    if kind == _RAISE:
+        return Raise(card=card, house=value)
+    return Bid(value=value)
+
+
+class History:
+    """A persistent sequence of entries: a node with its last step and its parent.
+
+    ``len`` (the number of entries) is constant time; iterating walks the
+    parents (linear). Two histories are equal if their entries are. A node
+    holds one step: an entry, or a move (read as :class:`Played`), or the
+    packets dealt after a move (read as several :class:`Dealt` entries).
 
     >>> start = History.start([Dealt(0, 4, CardSet.parse("AS 2S 3S 4S"))])
     >>> later = start.extend(Played(0, Bid(value=9)))
@@ -120,24 +194,28 @@ class History:
     (1, 2, True, Played(seat=0, move=Bid(value=9)))
     """
 
-    __slots__ = ("_entry", "_length", "_parent")
+    __slots__ = ("_info", "_item", "_parent")
 
     _parent: History | None
-    _entry: Entry | None
-    _length: int
+    _item: Entry | int | _Dealing | None
+    _info: int
 
-    def __init__(self, parent: History | None, entry: Entry | None) -> None:
+    def __init__(
+        self,
+        parent: History | None,
+        item: Entry | int | _Dealing | None,
+        seat: int = 0,
+        size: int = 1,
+    ) -> None:
         self._parent = parent
-        self._entry = entry
-        self._length = 0 if parent is None else parent._length + 1
+        self._item = item
+        info = 0 if parent is None else (parent._info >> 3) + size << 3 | seat
+        self._info = _INFO[info] if info < len(_INFO) else info
 
     @classmethod
     def start(cls, entries: Sequence[Entry] = ()) -> History:
         """A history holding ``entries`` in order."""
-        node = _EMPTY
-        for entry in entries:
-            node = History(node, entry)
-        return node
+        return _EMPTY.extend(*entries)
 
     @classmethod
     def unknown(cls, plays: int) -> History:
@@ -157,38 +235,51 @@ class History:
 
     @property
     def parent(self) -> History | None:
-        """The history without its last entry (``None`` for the empty history)."""
+        """The history without its last step (``None`` for the empty history).
+
+        A step is one entry, except the packets dealt after a move, which
+        are one step.
+        """
         return self._parent
 
     @property
     def last(self) -> Entry | None:
         """The last entry (``None`` for the empty history)."""
-        return self._entry
+        return self._step()[-1] if self._parent is not None else None
 
     @property
     def known(self) -> bool:
         """False if the history starts with :class:`Unknown`."""
         return not self or not isinstance(self.entries()[0], Unknown)
 
+    def _step(self) -> list[Entry]:
+        item = self._item
+        if isinstance(item, _Dealing):
+            return [*item.packets()]
+        if isinstance(item, (Dealt, Played, FloorTurned, SeepRecord, Unknown)):
+            return [item]
+        assert type(item) is int
+        return [Played(self._info & 7, _decode(item))]
+
     def entries(self) -> tuple[Entry, ...]:
         """The entries, oldest first."""
-        found: list[Entry] = []
+        steps: list[list[Entry]] = []
         node: History | None = self
-        while node is not None and node._entry is not None:
-            found.append(node._entry)
+        while node is not None and node._parent is not None:
+            steps.append(node._step())
             node = node._parent
-        found.reverse()
-        return tuple(found)
+        steps.reverse()
+        return tuple(entry for step in steps for entry in step)
 
     def moves(self) -> tuple[Move, ...]:
         """The moves in the history, in order."""
         return tuple(entry.move for entry in self.entries() if isinstance(entry, Played))
 
     def __len__(self) -> int:
-        return self._length
+        return self._info >> 3
 
     def __bool__(self) -> bool:
-        return self._length > 0
+        return self._parent is not None
 
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries())
@@ -196,9 +287,7 @@ class History:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
             return NotImplemented
-        return self is other or (
-            self._length == other._length and self.entries() == other.entries()
-        )
+        return self is other or (len(self) == len(other) and self.entries() == other.entries())
 
     def __hash__(self) -> int:
         return hash(self.entries())
@@ -224,41 +313,21 @@ def after_move(before: State, move: Move, after: State) -> History:
     """The history of ``after``, the state ``move`` leads to from ``before``.
 
     Adds the move, then what followed it: the floor turned up (R2.5), a
-    seep (R4.5), the packets dealt (R2.7, R2.9, R11.2). Constant time unless
-    cards were dealt.
+    seep (R4.5), the packets dealt (R2.7, R2.9, R11.2). Constant time: a
+    move is one node holding the move's code.
     """
     seat = before.to_move
     assert seat is not None
-    node = History(before.history, Played(seat, move))
+    node = History(before.history, _encode(move), seat)
     if type(move) is Bid:
         node = History(node, FloorTurned(before.loose))
     elif len(after.seeps) != len(before.seeps):
         node = History(node, after.seeps[-1])
     dealt = len(before.stock) - len(after.stock)
     if dealt:
-        for packet in _packets(before.stock[:dealt], after.hands):
-            node = History(node, packet)
+        dealing = _Dealing(before.stock, dealt, after.hands)
+        node = History(node, dealing, size=len(dealing.packets()))
     return node
-
-
-def _packets(cards: tuple[Card, ...], hands: tuple[CardSet, ...]) -> Iterator[Dealt]:
-    """The packets in which ``cards`` (in dealing order) went to ``hands``.
-
-    Packets have four cards (R2.7, R2.9, R11.2: every quota is a multiple of
-    four), so a run of cards to one seat is cut every four cards.
-    """
-    masks = [hand.mask for hand in hands]
-    run: list[Card] = []
-    to = -1
-    for card in cards:
-        seat = next(s for s, mask in enumerate(masks) if mask >> card & 1)
-        if run and (seat != to or len(run) == 4):
-            yield Dealt(to, len(run), CardSet.of(run))
-            run = []
-        to = seat
-        run.append(card)
-    if run:
-        yield Dealt(to, len(run), CardSet.of(run))
 
 
 def seen_by(history: History | Sequence[Entry], seat: int | None) -> tuple[Entry, ...]:
