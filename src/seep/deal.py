@@ -94,12 +94,9 @@ def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: in
         packets = [Dealt(None, _FLOOR, loose, face_up=True)]
         for packet in range(players):
             start = _FLOOR + packet * _OPENING_HAND
-            hands[(bidder + packet) % players] = CardSet.of(order[start : start + _OPENING_HAND])
-            packets.append(
-                Dealt(
-                    (bidder + packet) % players, _OPENING_HAND, hands[(bidder + packet) % players]
-                )
-            )
+            seat = (bidder + packet) % players
+            hands[seat] = CardSet.of(order[start : start + _OPENING_HAND])
+            packets.append(Dealt(seat, _OPENING_HAND, hands[seat]))
         phase, face_up = Phase.PLAY, True
     else:
         # R2.2: four cards to the bidder, then four face down to the floor.
