@@ -22,6 +22,7 @@ PUBLIC_MODULES = [
     "deal",
     "errors",
     "gymnasium",
+    "history",
     "moves",
     "notation",
     "observation",

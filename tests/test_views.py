@@ -33,6 +33,7 @@ from seep import (
     state_to_dict,
 )
 from seep.cards import ALL_CARDS
+from seep.history import seen_by
 from seep.sampling import sample_state
 from seep.testing import position, reachable_states
 from seep.views import View, observe, view_from_dict, view_to_dict
@@ -334,7 +335,9 @@ def test_no_leak_hidden_cards_do_not_change_the_view(
     assert json.dumps(view_to_dict(observe(other, seat))) == json.dumps(doc)
 
 
-_PUBLIC = [field.name for field in attrs.fields(View) if field.name not in ("seat", "hand")]
+_PUBLIC = [
+    field.name for field in attrs.fields(View) if field.name not in ("seat", "hand", "history")
+]
 
 
 @settings(max_examples=40)
@@ -345,6 +348,8 @@ def test_every_seat_sees_the_same_public_facts(state_and_seat: tuple[State, int]
     for view in views[1:]:
         for name in _PUBLIC:
             assert getattr(view, name) == getattr(views[0], name), name
+        # The histories differ only in each seat's own packets.
+        assert seen_by(view.history, None) == seen_by(views[0].history, None)
     # What nobody sees publicly is the same set for every seat: the hidden cards plus the hand.
     private = {(view.unseen | view.hand) for view in views}
     assert len(private) == 1
@@ -352,4 +357,5 @@ def test_every_seat_sees_the_same_public_facts(state_and_seat: tuple[State, int]
     for doc in docs:
         doc.pop("seat")
         doc.pop("hand")
+        doc.pop("history")
     assert all(doc == docs[0] for doc in docs)

@@ -24,7 +24,7 @@ from seep._engine.groups import is_union_of_groups
 from seep.baazi import Baazi, apply_baazi_move
 from seep.moves import Bid, Move, Take
 from seep.rules import apply_move, legal_moves
-from seep.sampling import sample_state
+from seep.sampling import sample_state, state_sampler
 from seep.scoring import deal_score
 from seep.state import State
 from seep.views import View, observe
@@ -178,8 +178,9 @@ class _Node:
 class SearchBot:
     """Information-set Monte Carlo tree search (single observer, SO-ISMCTS).
 
-    Each iteration samples the hidden cards consistently with the view
-    (:func:`seep.sampling.sample_state`), walks the tree with UCB among the
+    Each iteration samples the hidden cards uniformly among the deals
+    consistent with the view and its whole history
+    (:func:`seep.sampling.state_sampler`), walks the tree with UCB among the
     moves legal in that sample, expands one move, plays ``rollout`` further
     plies (default: one round of the table) with a cheap greedy policy, and
     scores the change in the team's deal-score difference (/100). The root
@@ -211,7 +212,8 @@ class SearchBot:
         if len(moves) == 1:
             return moves[0]
         team = view.variant.team_of(view.seat)
-        first = sample_state(view, self.rng)
+        draw = state_sampler(view)
+        first = draw(self.rng)
         base = _difference(first, team)
         root = _Node(None, None, team)
         for move in moves:
@@ -227,7 +229,7 @@ class SearchBot:
                     break
             elif done >= self.iterations:
                 break
-            self._iterate(root, first if done == 0 else sample_state(view, self.rng), team, base)
+            self._iterate(root, first if done == 0 else draw(self.rng), team, base)
             done += 1
         best = max(root.children.values(), key=lambda c: (c.visits, c.total))
         assert best.move is not None

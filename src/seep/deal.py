@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from seep._engine.schedule import lay_out
-from seep.cards import ALL_CARDS, Card, from_mask
+from seep._engine.schedule import PACKET, lay_out, opening_packets
+from seep.cards import ALL_CARDS, Card, CardSet, from_mask
 from seep.errors import InvalidStateError, MisdealError, NotationError
+from seep.history import Dealt, History
 from seep.state import Phase, State
 from seep.variants import Variant, get_variant
 
@@ -90,6 +91,12 @@ def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: in
         raise MisdealError(
             f"R2.3: the bidder (seat {bidder}) holds {hands[bidder]}, no card of 9 or more: the deal is void"
         )
+    packets = [  # the history's first entries, in dealing order
+        Dealt(to, PACKET, CardSet.of(order[index * PACKET : (index + 1) * PACKET]), not bids)
+        if to is None
+        else Dealt(to, PACKET, CardSet.of(order[index * PACKET : (index + 1) * PACKET]))
+        for index, to in enumerate(opening_packets(variant, dealer))
+    ]
     return State(
         variant=variant,
         dealer=dealer,
@@ -106,4 +113,5 @@ def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: in
         last_capture=None,
         plays=0,
         redeals=redeals,
+        history=History.start(packets),
     )

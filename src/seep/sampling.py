@@ -1,310 +1,488 @@
-"""Full states consistent with one seat's view: the hidden cards dealt at random.
+"""Full deals consistent with what one seat has seen: the hidden cards dealt at random.
 
-A bot that searches (for example by determinization, or information-set
-Monte Carlo tree search) needs complete states it may play out. Given what a
-seat sees (a :class:`~seep.views.View`), :func:`sample_state` keeps every
-public fact and the seat's own hand, and deals the cards the seat cannot see
-(:attr:`View.unseen <seep.views.View.unseen>`) over the other hands, the stock
-and, during the face-down bid (R2.2), the four floor cards.
+A bot that searches (by determinization, or information-set Monte Carlo tree
+search) needs complete states it may play out. Given what a seat saw (a
+:class:`~seep.views.View` with its :attr:`~seep.views.View.history`),
+:func:`sample_deal` draws a deck order under which dealing the deck and
+playing the history's moves is legal at every step and leads to a state that
+this seat sees exactly as ``view``; :func:`sample_state` returns that state.
 
-The public facts that constrain the hidden cards are respected:
+**Exactly uniform.** A deck order is *consistent* with the view if
+``new_deal(variant, deck=deck, dealer=view.dealer)`` deals it without a
+misdeal (R2.3), every move of the history is legal in turn, and the final
+state's view is ``view``. The sampler draws every consistent deck order with
+the same probability, so it takes into account every fact the history
+implies: the bidder's card of 9 or more and of the bid's value (R2.3,
+R2.4), the first play (R2.6), the ownership duty at every move (R3.2), the
+taash passes of players who could not build (R11.2), the packets and the
+stock. It proposes deck orders uniformly among those that fit the history's
+structure (each seat was dealt exactly the cards it played and holds, in
+packets dealt before it played them; this seat's packets and the floor as
+seen), then replays the moves with the engine's own legality check and keeps
+the first order that passes. Proposals are uniform over a set that holds
+every consistent order, and acceptance is exactly consistency, so the result
+is uniform over the consistent orders (see the "Hidden information" page of
+the documentation for the argument and the cost).
 
-* every house owner holds a card of the house's value (R3.2);
-* during the bid (phase ``"bid"``), the bidder holds a card of 9 or more,
-  since the deal would have been void otherwise (R2.3);
-* after the bid and before the first play, the bidder holds a card of the
-  bid's value (R2.4).
+**Approximate, opt-in.** :func:`sample_states` with ``method="chain"``
+starts from one exact sample and moves by random transpositions of the deck,
+each kept only if the replay passes (a Metropolis chain whose stationary
+distribution is uniform over the consistent orders it can reach). Every
+sample is consistent; successive samples are correlated.
 
-Only the view is used: nothing is inferred from the moves that led to it
-(a taash player who passed in the opening round could not build, R11.2, but
-the view does not say with which cards).
+**Unknown history.** A view whose history starts with
+:class:`~seep.history.Unknown` (a state loaded from a document) cannot be
+replayed: :func:`sample_state` then deals the unseen cards from the view's
+own constraints only (:func:`constraints`), and :func:`sample_deal` raises
+:class:`ValueError`.
 
 >>> import random
->>> from seep import new_deal
+>>> from seep import new_deal, apply_move, parse_move
 >>> from seep.views import observe
->>> state = new_deal("standard", seed=10)
->>> view = observe(state, 1)                 # the bidder: 4 cards, the floor face down
->>> sample = sample_state(view, random.Random(5))
->>> sample.hands[1] == state.hands[1], len(sample.loose), len(sample.stock)
-(True, 4, 44)
->>> observe(sample, 1) == view
-True
+>>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+>>> view = observe(state, 0)
+>>> deal = sample_deal(view, random.Random(5))
+>>> deal.moves, deal.dealer, len(deal.deck)
+((Bid(value=12),), 0, 52)
+>>> observe(deal.state, 0) == view, deal.state.owner_holds_value(1, 12)
+(True, True)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+
+import attrs
 
 from seep._engine.bits import VALUE_MASKS
-from seep.cards import Card, CardSet, from_mask
-from seep.state import House, Phase, State
-from seep.views import View
+from seep._engine.transition import transition
+from seep._view_sampling import _HIGH_MASK, DEFAULT_TRIES, constraints
+from seep._view_sampling import sample_state as _view_only_sample
+from seep.cards import Card
+from seep.deal import new_deal
+from seep.errors import MisdealError
+from seep.history import Dealt, FloorTurned, Played
+from seep.moves import Bid, Move
+from seep.rules import is_legal
+from seep.state import House, State
+from seep.views import View, observe
 
-__all__ = ["DEFAULT_TRIES", "constraints", "sample_state", "sample_states"]
+__all__ = [
+    "DEFAULT_TRIES",
+    "HistorySampler",
+    "SampledDeal",
+    "constraints",
+    "sample_deal",
+    "sample_state",
+    "sample_states",
+    "state_sampler",
+]
 
-#: How many uniform shuffles :func:`sample_state` tries before its fallback.
-DEFAULT_TRIES = 1000
-
-#: Cards of value 9 to 13: the bidder holds at least one (R2.3).
-_HIGH_MASK = VALUE_MASKS[9] | VALUE_MASKS[10] | VALUE_MASKS[11] | VALUE_MASKS[12] | VALUE_MASKS[13]
+#: How many proposals an exact sample may take before :class:`ValueError`.
+DEFAULT_PROPOSALS = 100_000
 
 
-def constraints(view: View) -> tuple[tuple[int, CardSet], ...]:
-    """The public constraints on hands: ``(seat, cards)`` pairs, "seat holds one of cards".
+@attrs.frozen(kw_only=True)
+class SampledDeal:
+    """A deal consistent with a view: its dealer, deck order and moves, and the state reached.
 
-    One pair per house owner (R3.2, the cards of the house's value), one for
-    the bidder during the bid (R2.3, any card of 9 or more) and one for the
-    bidder after the bid and before the first play (R2.4, the bid's value).
-    ``cards`` is cut down to the cards that seat could hold (the unseen cards
-    for another seat, its hand for the view's own seat), so an empty set
-    means the constraint cannot be met. Sorted by seat; the view's own seat
-    is included (its hand meets them).
-
-    >>> from seep.testing import position
-    >>> from seep.views import observe
-    >>> state = position(hand="9S 4H", loose="5C", houses=[(9, "4S 5H", [1])])
-    >>> constraints(observe(state, 0))      # 9H and 9D are in the piles, 9S in seat 0's hand
-    ((1, CardSet('9C')),)
+    ``new_deal(state.variant, deck=deck, dealer=dealer)`` followed by
+    ``moves`` reaches ``state`` (which also carries the view's ``redeals``:
+    a deal from an explicit deck counts none). ``proposals`` is how many
+    deck orders were drawn to find this one.
     """
-    players = len(view.hand_counts)
-    found: list[tuple[int, CardSet]] = []
-    for house in view.houses:
-        for owner in house.owners:
-            found.append((owner, from_mask(VALUE_MASKS[house.value])))
-    bidder = (view.dealer + 1) % players
-    if view.phase is Phase.BID:
-        found.append((bidder, from_mask(_HIGH_MASK)))
-    elif (
-        view.variant.opening.bids
-        and view.phase is Phase.PLAY
-        and view.plays == 0
-        and view.bid is not None
-    ):
-        found.append((bidder, from_mask(VALUE_MASKS[view.bid])))
-    result: list[tuple[int, CardSet]] = []
-    for seat, cards in sorted(found, key=lambda item: (item[0], item[1].mask)):
-        # Only the cards this seat could hold: its own hand, or the unseen cards for others.
-        cards = cards & (view.hand if seat == view.seat else view.unseen)
-        if (seat, cards) not in result:
-            result.append((seat, cards))
-    return tuple(result)
+
+    dealer: int
+    deck: tuple[Card, ...]
+    moves: tuple[Move, ...]
+    state: State
+    proposals: int
+
+
+class HistorySampler:
+    """The exact sampler for one view: the history's structure is read once, samples drawn often.
+
+    ``proposals``, ``replays`` and ``accepted`` count the deck orders drawn,
+    replayed (those that passed the pre-checks) and returned.
+
+    >>> import random
+    >>> from seep import new_deal
+    >>> from seep.views import observe
+    >>> sampler = HistorySampler(observe(new_deal("taash", seed=4), 2))
+    >>> deal = sampler.deal(random.Random(1))
+    >>> sampler.accepted, sampler.proposals >= 1
+    (1, True)
+    """
+
+    def __init__(self, view: View) -> None:
+        if not view.history_known:
+            raise ValueError("the view's history is unknown: no deck order reproduces it")
+        self.view = view
+        self.proposals = 0
+        self.replays = 0
+        self.accepted = 0
+        players = len(view.hand_counts)
+        seat = view.seat
+        moves: list[tuple[int, Move]] = []
+        # Deck positions per seat (in dealing order) and the move count when each was dealt.
+        positions: list[list[int]] = [[] for _ in range(players)]
+        dealt_at: list[list[int]] = [[] for _ in range(players)]
+        played: list[list[tuple[Card, int]]] = [[] for _ in range(players)]
+        known: list[tuple[list[int], list[Card]]] = []  # positions whose cards this seat knows
+        floor: list[int] = []  # face-down floor positions not yet turned up
+        position = 0
+        for entry in view.history:
+            if isinstance(entry, Dealt):
+                span = list(range(position, position + entry.count))
+                position += entry.count
+                if entry.to is None:
+                    if entry.cards is None:
+                        floor = span
+                    else:
+                        known.append((span, list(entry.cards)))
+                elif entry.to == seat:
+                    if entry.cards is None:
+                        raise ValueError(f"the history hides a packet of seat {seat} from it")
+                    known.append((span, list(entry.cards)))
+                else:
+                    positions[entry.to].extend(span)
+                    dealt_at[entry.to].extend([len(moves)] * entry.count)
+            elif isinstance(entry, Played):
+                move = entry.move
+                if not isinstance(move, Bid) and entry.seat != seat:
+                    played[entry.seat].append((move.card, len(moves)))
+                moves.append((entry.seat, entry.move))
+            elif isinstance(entry, FloorTurned) and floor:
+                known.append((floor, list(entry.cards)))
+                floor = []
+        self.moves = tuple(move for _, move in moves)
+        self._seats = tuple(s for s, _ in moves)
+        self._known = known
+        self._floor = floor
+        self._stock = list(range(position, 52))
+        others = [s for s in range(players) if s != seat]
+        self._others = others
+        unseen = list(view.unseen)
+        sizes = [view.hand_counts[s] for s in others] + [len(floor), len(self._stock)]
+        if sum(sizes) != len(unseen) or len(self._stock) != view.stock_count:
+            raise ValueError(
+                f"the view hides {len(unseen)} cards but its history leaves "
+                f"{sum(sizes)} hidden places"
+            )
+        self._unseen = unseen
+        self._sizes = sizes
+        # Per other seat: its positions, and each played card with how many of those
+        # positions were dealt before it was played (it must lie in one of them).
+        self._places: list[tuple[list[int], list[tuple[Card, int]]]] = []
+        for s in others:
+            deadlines = [
+                (card, sum(1 for time in dealt_at[s] if time <= index)) for card, index in played[s]
+            ]
+            deadlines.sort(key=lambda item: item[1])
+            if len(deadlines) + view.hand_counts[s] != len(positions[s]):
+                raise ValueError(
+                    f"seat {s} was dealt {len(positions[s])} cards but played "
+                    f"{len(deadlines)} and holds {view.hand_counts[s]}"
+                )
+            self._places.append((positions[s], deadlines))
+        # Packets of each other seat grouped by when they were dealt, and the cards it
+        # played up to each move: what it held right after move k (the R3.2 pre-check).
+        self._groups = [sorted(set(dealt_at[s])) for s in others]
+        self._played_through = [
+            [sum(1 << card for card, index in played[s] if index <= k) for k in range(len(moves))]
+            for s in others
+        ]
+        # R2.3, R2.4: the bidder's first packet (deck positions 0-3) holds a card of 9
+        # or more, and of the bid's value once bid; checked here when it is hidden.
+        self._opening_need = 0
+        if view.variant.opening.bids and seat != (view.dealer + 1) % players:
+            bids = [move.value for move in self.moves if isinstance(move, Bid)]
+            self._opening_need = VALUE_MASKS[bids[0]] if bids else _HIGH_MASK
+        self._played_mask = [sum(1 << card for card, _ in played[s]) for s in others]
+        self._houses_after: dict[int, tuple[House, ...]] = {}
+        self._duties: list[tuple[int, int, int, int]] = []
+        self._duty_set: set[tuple[int, int, int, int]] = set()
+        self._group_of = {
+            spot: self._groups[index].index(time)
+            for index, s in enumerate(others)
+            for spot, time in zip(positions[s], dealt_at[s], strict=True)
+        }
+        self._starts = [sum(sizes[:index]) for index in range(len(others))]
+        self._needs = [(others.index(s), cards.mask) for s, cards in constraints(view) if s != seat]
+        if any(not view.hand.mask & cards.mask for s, cards in constraints(view) if s == seat):
+            raise ValueError(f"seat {seat}'s own hand breaks the constraints of its view")
+
+    def propose(self, rng: random.Random) -> list[Card]:
+        """A deck order drawn uniformly among those that fit the history's structure.
+
+        Structure: this seat's packets and the floor as seen (in random order
+        within each packet), every other seat dealt exactly the cards it
+        played and the unseen cards it holds, each played card in one of its
+        packets dealt before it was played, the stock in random order.
+        """
+        return self._place(self._shuffled(rng), rng)
+
+    def _shuffled(self, rng: random.Random) -> list[Card]:
+        """The unseen cards in random order: other hands, face-down floor, stock."""
+        self.proposals += 1
+        order = self._unseen[:]
+        rng.shuffle(order)
+        return order
+
+    def _hands_meet_needs(self, order: list[Card]) -> bool:
+        """The constraints the view shows, on the hands ``order`` gives (the first pre-check)."""
+        for index, need in self._needs:
+            start = self._starts[index]
+            if not any(need >> card & 1 for card in order[start : start + self._sizes[index]]):
+                return False
+        return True
+
+    def _place(self, order: list[Card], rng: random.Random) -> list[Card]:
+        """The deck order for the shuffled unseen cards ``order`` (see :meth:`propose`)."""
+        deck: list[Card] = [Card(0)] * 52
+        for spots, cards in self._known:
+            cards = cards[:]
+            rng.shuffle(cards)
+            for spot, card in zip(spots, cards, strict=True):
+                deck[spot] = card
+        start = 0
+        for (spots, deadlines), size in zip(self._places, self._sizes, strict=False):
+            hand = order[start : start + size]
+            start += size
+            # Most constrained first: the number of free allowed positions at each step
+            # does not depend on the earlier choices, so the placement is uniform.
+            free: list[int] = []
+            opened = 0
+            for card, allowed in (*deadlines, *((card, len(spots)) for card in hand)):
+                free.extend(spots[opened:allowed])
+                opened = max(opened, allowed)
+                if not free:
+                    raise ValueError(f"card {card} was played before any packet could hold it")
+                pick = rng.randrange(len(free))
+                free[pick], free[-1] = free[-1], free[pick]
+                deck[free.pop()] = card
+        for spot in (*self._floor, *self._stock):
+            deck[spot] = order[start]
+            start += 1
+        return deck
+
+    def plausible(self, deck: list[Card]) -> bool:
+        """False if ``deck`` breaks a fact that the replay would find broken (a cheap pre-check).
+
+        The facts: the constraints the view shows (R3.2 now, R2.3, R2.4, see
+        :func:`constraints`), the bidder's first packet (R2.3, R2.4), and the
+        ownership duty right after every move some replay has reached (R3.2,
+        on the hand the owner held then). Each is a consequence of the
+        replay's legality checks, so the pre-check never rejects a
+        consistent deck.
+        """
+        if self._opening_need and not any(self._opening_need >> card & 1 for card in deck[:4]):
+            return False
+        if self._needs:
+            for index, need in self._needs:
+                spots = self._places[index][0]
+                held = 0
+                for spot in spots:
+                    held |= 1 << deck[spot]
+                if not held & ~self._played_mask[index] & need:
+                    return False
+        return not self._duties or self._duties_hold(deck)
+
+    def _duties_hold(self, deck: list[Card]) -> bool:
+        """R3.2 at every move already replayed: each other owner held a card of the value."""
+        held: list[list[int]] = []
+        for (spots, _), times in zip(self._places, self._groups, strict=True):
+            masks = [0] * len(times)
+            for spot in spots:
+                masks[self._group_of[spot]] |= 1 << deck[spot]
+            for index in range(1, len(masks)):
+                masks[index] |= masks[index - 1]
+            held.append(masks)
+        return all(
+            held[seat][group] & ~played & value for seat, group, played, value in self._duties
+        )
+
+    def _record(self, index: int, houses: tuple[House, ...]) -> None:
+        """Note the (public) houses after move ``index`` and the duties they give (R3.2)."""
+        self._houses_after[index] = houses
+        for house in houses:
+            for owner in house.owners:
+                if owner == self.view.seat:
+                    continue
+                seat = self._others.index(owner)
+                groups = self._groups[seat]
+                group = sum(1 for time in groups if time <= index) - 1
+                duty = (seat, group, self._played_through[seat][index], VALUE_MASKS[house.value])
+                if group >= 0 and duty not in self._duty_set:
+                    self._duty_set.add(duty)
+                    self._duties.append(duty)
+
+    def replay(self, deck: list[Card]) -> State | None:
+        """The final state if ``deck`` is consistent with the view, else ``None``."""
+        self.replays += 1
+        view = self.view
+        try:
+            state = new_deal(view.variant, deck=deck, dealer=view.dealer)
+        except MisdealError:  # R2.3
+            return None
+        recorded = self._houses_after
+        for index, (seat, move) in enumerate(zip(self._seats, self.moves, strict=True)):
+            if state.to_move != seat or not is_legal(state, move):
+                return None
+            state = transition(state, move)
+            if index not in recorded:
+                self._record(index, state.houses)
+        if view.redeals:
+            state = attrs.evolve(state, redeals=view.redeals)
+        if observe(state, view.seat) != view:
+            return None
+        return state
+
+    def deal(self, rng: random.Random, *, max_proposals: int = DEFAULT_PROPOSALS) -> SampledDeal:
+        """One deck order uniform among the consistent ones (see the module docstring)."""
+        for tries in range(1, max_proposals + 1):
+            order = self._shuffled(rng)
+            if not self._hands_meet_needs(order):  # cheap, before the placement
+                continue
+            deck = self._place(order, rng)
+            if not self.plausible(deck):
+                continue
+            state = self.replay(deck)
+            if state is not None:
+                self.accepted += 1
+                return SampledDeal(
+                    dealer=self.view.dealer,
+                    deck=tuple(deck),
+                    moves=self.moves,
+                    state=state,
+                    proposals=tries,
+                )
+        raise ValueError(f"no deck order consistent with the view in {max_proposals} proposals")
+
+    def chain(self, rng: random.Random, n: int, *, steps: int = 8) -> Iterator[SampledDeal]:
+        """``n`` consistent deals from a Metropolis chain of deck transpositions (approximate).
+
+        The first deal is exact; each later one follows ``steps`` proposed
+        swaps of two hidden deck positions, each kept only if the replay
+        passes.
+        """
+        current = self.deal(rng)
+        deck = list(current.deck)
+        fixed = {spot for spots, _ in self._known for spot in spots}
+        movable = [spot for spot in range(52) if spot not in fixed]
+        for index in range(n):
+            if index:
+                for _ in range(steps):
+                    i, j = rng.sample(movable, 2)
+                    deck[i], deck[j] = deck[j], deck[i]
+                    self.proposals += 1
+                    state = self.replay(deck)
+                    if state is None:
+                        deck[i], deck[j] = deck[j], deck[i]
+                    else:
+                        current = attrs.evolve(current, deck=tuple(deck), state=state)
+            yield current
+
+
+def state_sampler(view: View) -> Callable[[random.Random], State]:
+    """A function drawing states as :func:`sample_state` does, with the view read once.
+
+    >>> import random
+    >>> from seep import new_deal
+    >>> from seep.views import observe
+    >>> draw = state_sampler(observe(new_deal("standard", seed=2), 3))
+    >>> draw(random.Random(1)).plays
+    0
+    """
+    if not view.history_known:
+        return lambda rng: _view_only_sample(view, rng)
+    sampler = HistorySampler(view)
+    return lambda rng: sampler.deal(rng).state
+
+
+def sample_deal(
+    view: View, rng: random.Random, *, max_proposals: int = DEFAULT_PROPOSALS
+) -> SampledDeal:
+    """A deal (dealer, deck, moves, final state) drawn uniformly among those consistent with ``view``.
+
+    Raises :class:`ValueError` for a view whose history is unknown, or when
+    ``max_proposals`` deck orders are drawn without a consistent one (an
+    inconsistent view).
+
+    >>> import random
+    >>> from seep import new_deal, apply_move, legal_moves
+    >>> from seep.views import observe
+    >>> state = new_deal("standard-2p", seed=4)               # no redeal (R2.3)
+    >>> rng = random.Random(2)
+    >>> for _ in range(9):
+    ...     state = apply_move(state, rng.choice(legal_moves(state)))
+    >>> deal = sample_deal(observe(state, 1), random.Random(0))
+    >>> replayed = new_deal("standard-2p", deck=deal.deck, dealer=deal.dealer)
+    >>> for move in deal.moves:
+    ...     replayed = apply_move(replayed, move)
+    >>> observe(replayed, 1) == observe(state, 1)
+    True
+    """
+    return HistorySampler(view).deal(rng, max_proposals=max_proposals)
 
 
 def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRIES) -> State:
-    """A full state that ``view`` could be the view of, with the hidden cards dealt by ``rng``.
+    """A full state ``view`` could be the view of: the final state of :func:`sample_deal`.
 
-    The state has the view's seat's hand exactly and copies every public
-    field (variant, dealer, phase, to_move, bid, floor, houses, piles,
-    seeps, last_capture, plays, redeals). The unseen cards go to the other
-    hands (as many as ``view.hand_counts`` says), to the face-down floor
-    during the bid, and to the stock (``view.stock_count`` cards, in random
-    order), so that every public constraint holds (see :func:`constraints`).
-    For a view of a valid state, ``observe(result, view.seat) == view`` and
-    the result passes :func:`seep.state_from_dict` validation.
-
-    **Guarantee.** Call a *consistent deal* any way of placing the unseen
-    cards (which cards each other hand holds, which are on the face-down
-    floor, and the stock order) that fits the sizes and meets the
-    constraints. The function deals the unseen cards from a uniformly random
-    permutation (drawn lazily: the constrained seats' hands first, the rest
-    only if those hands meet the constraints), up to ``max_tries`` times,
-    and returns the first consistent deal: that part samples exactly
-    uniformly among the consistent deals. If
-    every try fails, it falls back: for each constraint in turn it places one
-    card chosen uniformly among the cards that still leave the remaining
-    constraints satisfiable, then deals the rest uniformly. The fallback is
-    always consistent but not uniform (it favours deals where a seat holds
-    several cards of a required value). So, with ``p`` the share of uniform
-    deals that are consistent, the result is uniform with probability at
-    least ``1 - (1 - p) ** max_tries``: its total variation distance from the
-    uniform distribution over consistent deals is at most
-    ``(1 - p) ** max_tries``. Without constraints (``p = 1``) it is exactly
-    uniform and uses one shuffle. The same view and ``rng`` state give the
-    same result.
-
-    Raises :class:`ValueError` if the view is inconsistent: the unseen cards
-    do not fill the hidden places exactly, the seat's own hand breaks a
-    constraint, or no deal meets the constraints.
+    Exactly uniform over the consistent deals when the view's history is
+    known. With an unknown history, the unseen cards are dealt from the
+    view's own constraints (:func:`constraints`); ``max_tries`` is then the
+    number of uniform shuffles tried before a consistent but not uniform
+    fallback (as in version 0.1).
 
     >>> import random
     >>> from seep.testing import position
     >>> from seep.views import observe
-    >>> from seep import state_from_dict, state_to_dict
     >>> state = position(hand="9S 4H", loose="5C", houses=[(9, "4S 5H", [1])])
-    >>> view = observe(state, 0)
-    >>> sample = sample_state(view, random.Random(3))
-    >>> sample.hands[0], sample.owner_holds_value(1, 9)
-    (CardSet('4H 9S'), True)
-    >>> observe(sample, 0) == view, state_from_dict(state_to_dict(sample)) == sample
-    (True, True)
-    >>> sample_state(view, random.Random(3)) == sample                 # reproducible
-    True
-    >>> forced = sample_state(view, random.Random(3), max_tries=0)     # the fallback alone
-    >>> forced.owner_holds_value(1, 9), observe(forced, 0) == view
-    (True, True)
+    >>> view = observe(state, 0)          # loaded from a position: unknown history
+    >>> view.history_known, sample_state(view, random.Random(3)).owner_holds_value(1, 9)
+    (False, True)
     """
     if not isinstance(max_tries, int) or max_tries < 0:
         raise ValueError(f"max_tries is a non-negative int, not {max_tries!r}")
-    players = len(view.hand_counts)
-    others = [seat for seat in range(players) if seat != view.seat]
-    hidden_floor = view.floor_count if view.loose is None else 0
-    # The hidden places, in dealing order: other hands, face-down floor, stock.
-    sizes = [view.hand_counts[seat] for seat in others] + [hidden_floor, view.stock_count]
-    unseen = list(view.unseen)
-    if sum(sizes) != len(unseen):
-        raise ValueError(
-            f"the view hides {len(unseen)} cards but has {sum(sizes)} hidden places "
-            "(other hands, face-down floor, stock)"
-        )
-    needs: list[tuple[int, int]] = []
-    for seat, cards in constraints(view):
-        if seat == view.seat:
-            if not view.hand.mask & cards.mask:
-                raise ValueError(f"seat {seat} must hold one of {cards} but holds {view.hand}")
-        else:
-            needs.append((seat, cards.mask))
-
-    # Rejection sampling. The hands of the constrained seats are dealt first, by a
-    # partial Fisher-Yates shuffle (a uniform draw whatever the list's order); the
-    # other cards are shuffled only once those hands meet the constraints.
-    constrained = [(seat, view.hand_counts[seat]) for seat in sorted({s for s, _ in needs})]
-    head = sum(size for _, size in constrained)
-    order = list(unseen)
-    for _ in range(max_tries):
-        for i in range(head):
-            j = rng.randrange(i, len(order))
-            order[i], order[j] = order[j], order[i]
-        placed: dict[int, list[Card]] = {}
-        start = 0
-        for seat, size in constrained:
-            placed[seat] = order[start : start + size]
-            start += size
-        if all(_mask(placed[seat]) & need for seat, need in needs):
-            rest = order[head:]
-            rng.shuffle(rest)
-            return _build(view, others, _fill(others, sizes, placed, rest))
-    return _build(view, others, _fallback(view, others, sizes, unseen, needs, rng))
+    if not view.history_known:
+        return _view_only_sample(view, rng, max_tries=max_tries)
+    return sample_deal(view, rng).state
 
 
 def sample_states(
-    view: View, rng: random.Random, n: int, *, max_tries: int = DEFAULT_TRIES
+    view: View,
+    rng: random.Random,
+    n: int,
+    *,
+    max_tries: int = DEFAULT_TRIES,
+    method: str = "exact",
+    steps: int = 8,
 ) -> Iterator[State]:
-    """``n`` independent samples of :func:`sample_state`, drawn lazily from ``rng``.
+    """``n`` samples of :func:`sample_state`, drawn lazily from ``rng``.
+
+    ``method="exact"`` (the default) draws them independently;
+    ``method="chain"`` (approximate, opt-in) draws them from one Metropolis
+    chain with ``steps`` proposed transpositions between samples: every
+    sample is consistent, but they are correlated. Views with an unknown
+    history always use the view-only method.
 
     >>> import random
     >>> from seep import new_deal
     >>> from seep.views import observe
     >>> view = observe(new_deal("taash", seed=4), 0)
-    >>> samples = list(sample_states(view, random.Random(8), 3))
+    >>> samples = list(sample_states(view, random.Random(8), 3, method="chain"))
     >>> len(samples), all(observe(s, 0) == view for s in samples)
     (3, True)
     """
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"n is a non-negative int, not {n!r}")
-    for _ in range(n):
-        yield sample_state(view, rng, max_tries=max_tries)
-
-
-def _mask(cards: list[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def _matchable(needs: list[tuple[int, int]], free: int) -> bool:
-    """Can each need get its own card from ``free`` (a bipartite matching, Kuhn's algorithm)?"""
-    owner: dict[int, int] = {}  # card -> index of the need it serves
-
-    def assign(index: int, tried: set[int]) -> bool:
-        mask = needs[index][1] & free
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            card = low.bit_length() - 1
-            if card in tried:
-                continue
-            tried.add(card)
-            if card not in owner or assign(owner[card], tried):
-                owner[card] = index
-                return True
-        return False
-
-    return all(assign(index, set()) for index in range(len(needs)))
-
-
-def _fallback(
-    view: View,
-    others: list[int],
-    sizes: list[int],
-    unseen: list[Card],
-    needs: list[tuple[int, int]],
-    rng: random.Random,
-) -> list[list[Card]]:
-    """One card per need, chosen uniformly among those that keep the rest satisfiable; rest uniform."""
-    capacity = dict(zip(others, sizes, strict=False))
-    for seat, _ in needs:
-        capacity[seat] -= 1
-    free = _mask(unseen)
-    if any(room < 0 for room in capacity.values()) or not _matchable(needs, free):
-        raise ValueError(f"no deal of the unseen cards {view.unseen} meets {constraints(view)}")
-    placed: dict[int, list[Card]] = {seat: [] for seat in others}
-    for index, (seat, need) in enumerate(needs):
-        rest = needs[index + 1 :]
-        candidates = [
-            card
-            for card in unseen
-            if need >> card & 1 and free >> card & 1 and _matchable(rest, free & ~(1 << card))
-        ]
-        card = rng.choice(candidates)
-        placed[seat].append(card)
-        free &= ~(1 << card)
-    remaining = [card for card in unseen if free >> card & 1]
-    rng.shuffle(remaining)
-    return _fill(others, sizes, placed, remaining)
-
-
-def _fill(
-    others: list[int], sizes: list[int], placed: dict[int, list[Card]], rest: list[Card]
-) -> list[list[Card]]:
-    """The hidden places in order (other hands, face-down floor, stock): ``placed`` cards
-    first, then the next cards of ``rest``."""
-    parts: list[list[Card]] = []
-    start = 0
-    for index, size in enumerate(sizes):
-        fixed = placed.get(others[index], []) if index < len(others) else []
-        take = size - len(fixed)
-        parts.append(fixed + rest[start : start + take])
-        start += take
-    return parts
-
-
-def _build(view: View, others: list[int], parts: list[list[Card]]) -> State:
-    players = len(view.hand_counts)
-    hands = [view.hand] * players
-    for seat, part in zip(others, parts, strict=False):
-        hands[seat] = CardSet(_mask(part))
-    floor_part, stock_part = parts[len(others)], parts[len(others) + 1]
-    loose = view.loose if view.loose is not None else CardSet(_mask(floor_part))
-    houses = tuple(
-        House(value=house.value, cards=house.cards, owners=tuple(sorted(house.owners)))
-        for house in sorted(view.houses, key=lambda house: house.value)
-    )
-    return State(
-        variant=view.variant,
-        dealer=view.dealer,
-        phase=view.phase,
-        to_move=view.to_move,
-        bid=view.bid,
-        hands=tuple(hands),
-        stock=tuple(stock_part),
-        face_up=view.face_up,
-        loose=loose,
-        houses=houses,
-        piles=view.piles,
-        seeps=view.seeps,
-        last_capture=view.last_capture,
-        plays=view.plays,
-        redeals=view.redeals,
-    )
+    if method not in ("exact", "chain"):
+        raise ValueError(f"method is 'exact' or 'chain', not {method!r}")
+    if not view.history_known or method == "exact":
+        for _ in range(n):
+            yield sample_state(view, rng, max_tries=max_tries)
+        return
+    for deal in HistorySampler(view).chain(rng, n, steps=steps):
+        yield deal.state

@@ -11,6 +11,7 @@ returns a state that no legal deal could reach in its structure.
 >>> text = json.dumps(state_to_dict(state))
 >>> state_from_dict(json.loads(text)) == state
 True
+>>> from seep.moves import Take
 >>> move_to_dict(Take(card="JS", loose="5C 6H", house=None))
 {'kind': 'take', 'card': 'JS', 'loose': ['5C', '6H'], 'house': None}
 """
@@ -22,10 +23,10 @@ from typing import Any
 
 from seep._engine.bits import VALUE_MASKS, mask_total
 from seep._engine.schedule import FLOOR, hand_sizes, in_opening_round, seat_to_play, stock_size
+from seep._move_json import move_from_dict, move_to_dict
 from seep._reader import Reader
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError
-from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State
 from seep.variants import Variant, get_variant
 
@@ -340,61 +341,3 @@ def _check_structure(
         )
     if phase is not Phase.PLAY and houses:
         raise InvalidStateError("floor.houses", "houses stand only during play (R3.2)")
-
-
-def move_to_dict(move: Move) -> dict[str, Any]:
-    """The JSON object of ``move``.
-
-    >>> move_to_dict(Raise(card="2C", house=9))
-    {'kind': 'raise', 'card': '2C', 'house': 9}
-    """
-    if isinstance(move, Bid):
-        return {"kind": "bid", "value": move.value}
-    if isinstance(move, Throw):
-        return {"kind": "throw", "card": str(move.card)}
-    if isinstance(move, Take):
-        return {
-            "kind": "take",
-            "card": str(move.card),
-            "loose": _cards(move.loose),
-            "house": move.house,
-        }
-    if isinstance(move, Build):
-        return {
-            "kind": "build",
-            "card": str(move.card),
-            "loose": _cards(move.loose),
-            "value": move.value,
-        }
-    if isinstance(move, Raise):
-        return {"kind": "raise", "card": str(move.card), "house": move.house}
-    raise TypeError(f"not a move: {move!r}")
-
-
-def move_from_dict(doc: Mapping[str, Any]) -> Move:
-    """Load a JSON move object, naming the bad field on error.
-
-    >>> move_from_dict({"kind": "build", "card": "5H", "loose": ["6C"], "value": 11})
-    Build(card=Card('5H'), loose=CardSet('6C'), value=11)
-    >>> move_from_dict({"kind": "raise", "card": "2C", "house": 14})
-    Traceback (most recent call last):
-    ...
-    seep.errors.InvalidStateError: house: expected an integer in 9..13, got 14
-    """
-    read = Reader()
-    doc = read.mapping(doc, "move")
-    kind = read.get(doc, "kind")
-    if kind == "bid":
-        return Bid(value=read.integer(read.get(doc, "value"), "value", 9, 13))
-    if kind not in ("throw", "take", "build", "raise"):
-        raise InvalidStateError("kind", f"expected bid, throw, take, build or raise, got {kind!r}")
-    card = read.card(read.get(doc, "card"), "card")
-    if kind == "throw":
-        return Throw(card=card)
-    if kind == "raise":
-        return Raise(card=card, house=read.integer(read.get(doc, "house"), "house", 9, 13))
-    loose = read.card_set(read.get(doc, "loose"), "loose")
-    if kind == "take":
-        house = read.integer(read.get(doc, "house"), "house", 9, 13, optional=True)
-        return Take(card=card, loose=loose, house=house)
-    return Build(card=card, loose=loose, value=read.integer(read.get(doc, "value"), "value", 9, 13))

@@ -25,6 +25,7 @@ import attrs
 
 from seep._engine.bits import VALUE_MASKS, mask_total
 from seep.cards import Card, CardSet
+from seep.history import History, SeepRecord
 from seep.variants import Variant
 
 __all__ = ["House", "Phase", "SeepRecord", "State"]
@@ -86,15 +87,6 @@ class House:
         return f"[{self.value}{locked}: {self.cards} owners {owners}]"
 
 
-@attrs.frozen(kw_only=True)
-class SeepRecord:
-    """A seep (R4.5): who made it, at which play count, for how many points."""
-
-    seat: int
-    play: int
-    points: int
-
-
 @attrs.frozen(kw_only=True, cache_hash=True)
 class State:
     """One moment of a deal. Field names follow the JSON documents.
@@ -102,7 +94,11 @@ class State:
     ``hands`` and ``piles`` are tuples of :class:`~seep.cards.CardSet` (one
     per seat, one per team), ``stock`` the undealt cards in dealing order,
     ``houses`` sorted by value, ``redeals`` the automatic redeals made before
-    this deal (R2.3).
+    this deal (R2.3). ``history`` is the deal so far (:mod:`seep.history`);
+    it takes no part in equality or hashing (states with the same position
+    are equal whatever led to them), and a state made without one (loaded
+    from a document) has an unknown history,
+    :meth:`History.unknown(plays) <seep.history.History.unknown>`.
     """
 
     variant: Variant
@@ -120,6 +116,11 @@ class State:
     last_capture: int | None
     plays: int
     redeals: int = 0
+    history: History = attrs.field(
+        default=attrs.Factory(lambda self: History.unknown(self.plays), takes_self=True),
+        eq=False,
+        repr=False,
+    )
     _legal_cache: Any = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @property

@@ -29,6 +29,7 @@ from seep._engine.bits import VALUE_MASKS
 from seep._reader import Reader
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
+from seep.history import Entry, Unknown, history_from_list, history_to_list, seen_by
 from seep.state import House, Phase, SeepRecord, State
 from seep.variants import Variant, get_variant
 
@@ -43,7 +44,10 @@ class View:
 
     ``loose`` is ``None`` while the floor is face down; ``floor_count`` is
     always the number of loose cards. ``unseen`` is every card this seat
-    cannot see (other hands, the stock, a face-down floor).
+    cannot see (other hands, the stock, a face-down floor). ``history`` is
+    the seat's action-observation history (:func:`seep.history.seen_by`);
+    a view made without one has the unknown history ``(Unknown(plays),)``.
+    Views are equal when all their fields are, history included.
     """
 
     variant: Variant
@@ -63,6 +67,14 @@ class View:
     last_capture: int | None
     plays: int
     redeals: int
+    history: tuple[Entry, ...] = attrs.field(
+        default=attrs.Factory(lambda self: (Unknown(self.plays),), takes_self=True)
+    )
+
+    @property
+    def history_known(self) -> bool:
+        """False if the history starts with :class:`~seep.history.Unknown`."""
+        return not self.history or not isinstance(self.history[0], Unknown)
 
     @property
     def face_up(self) -> bool:
@@ -118,6 +130,7 @@ def observe(state: State, seat: int) -> View:
         last_capture=state.last_capture,
         plays=state.plays,
         redeals=state.redeals,
+        history=seen_by(state.history, seat),
     )
 
 
@@ -153,11 +166,15 @@ def view_to_dict(view: View) -> dict[str, Any]:
         "last_capture": view.last_capture,
         "plays": view.plays,
         "redeals": view.redeals,
+        "history": history_to_list(view.history),
     }
 
 
 def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -> View:
-    """Load a view document, checking types and that no card is listed twice."""
+    """Load a view document, checking types and that no card is listed twice.
+
+    ``history`` is optional: without it the view's history is unknown.
+    """
     read = Reader()
     doc = read.mapping(doc, "document")
     if doc.get("format", VIEW_FORMAT) != VIEW_FORMAT:
@@ -243,6 +260,7 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
         raise InvalidStateError(
             "floor.face_up", "true exactly when floor.loose lists the cards (null: face down)"
         )
+    plays = read.integer(doc["plays"], "plays", 0, rules.plays_per_deal)
     floor_count = read.integer(
         read.get(floor, "count", "floor.") if loose is None else floor.get("count", len(loose)),
         "floor.count",
@@ -267,6 +285,9 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
         last_capture=read.integer(
             doc["last_capture"], "last_capture", 0, players - 1, optional=True
         ),
-        plays=read.integer(doc["plays"], "plays", 0, rules.plays_per_deal),
+        plays=plays,
         redeals=read.integer(doc.get("redeals", 0), "redeals", 0, 1 << 62),
+        history=(Unknown(plays),)
+        if doc.get("history") is None
+        else history_from_list(doc["history"], players),
     )

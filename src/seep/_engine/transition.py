@@ -22,6 +22,7 @@ import attrs
 
 from seep._engine.schedule import deal_packets, in_opening_round, opening_hand
 from seep.cards import Card, CardSet, from_mask
+from seep.history import History, after_move
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State
 from seep.variants import SeepContext
@@ -33,7 +34,10 @@ Table = tuple[int, tuple[House, ...], tuple[CardSet, ...], tuple[SeepRecord, ...
 def transition(state: State, move: Move) -> State:
     """The state after the legal ``move``."""
     if type(move) is Bid:  # R2.4, R2.5: the bid is made and the floor turns face up
-        return attrs.evolve(state, phase=Phase.PLAY, bid=move.value, face_up=True)
+        bidder = state.to_move
+        assert bidder is not None
+        history = after_move(state.history, bidder, move, turned=state.loose)
+        return attrs.evolve(state, phase=Phase.PLAY, bid=move.value, face_up=True, history=history)
     assert not isinstance(move, Bid)
     seat = state.to_move
     assert seat is not None
@@ -58,6 +62,15 @@ def transition(state: State, move: Move) -> State:
         seeps=seeps,
         last_capture=last_capture,
         plays=plays,
+        history=after_move(
+            state.history,
+            seat,
+            move,
+            seep=seeps[-1] if len(seeps) != len(state.seeps) else None,
+            stock=state.stock,
+            dealt=len(state.stock) - len(stock),
+            hands=hands,
+        ),
     )
 
 
@@ -183,6 +196,7 @@ def build_state(
     seeps: tuple[SeepRecord, ...],
     last_capture: int | None,
     plays: int,
+    history: History,
 ) -> State:
     """The state after a play of ``state``: the one place the transition makes a state."""
     return State(
@@ -201,6 +215,7 @@ def build_state(
         last_capture=last_capture,
         plays=plays,
         redeals=state.redeals,
+        history=history,
     )
 
 

@@ -1,0 +1,509 @@
+"""What happened in a deal so far: the public history and each seat's view of it.
+
+Every :class:`~seep.state.State` carries its :attr:`~seep.state.State.history`:
+a persistent :class:`History`, one linked node per entry with a pointer to
+its parent, so that a move adds one node in constant time and every state of
+a deal shares the nodes of the states before it. The entries are small
+frozen values, in the order things happened:
+
+* :class:`Dealt`: a packet of cards dealt to a seat or to the floor (R2.2,
+  R2.7, R2.9, R11.1, R11.2), with its cards;
+* :class:`Played`: a move (the bid, or a card played with what it took,
+  built or raised: every move shows its cards);
+* :class:`FloorTurned`: the face-down floor turned up after the bid (R2.5);
+* :class:`~seep.state.SeepRecord`: a seep made by the move just before (R4.5);
+* :class:`Unknown`: the history before this point is not known (a state
+  loaded from a document, which holds no history, starts with one).
+
+A state's history is complete: it names the cards of every packet. A seat's
+*action-observation history* (:func:`seen_by`, and
+:attr:`View.history <seep.views.View.history>`) is the same sequence with
+what that seat did not see hidden: another seat's packets and a face-down
+floor packet keep their count and lose their cards (``cards`` is ``None``).
+
+Two states with the same position are equal whatever their histories
+(``history`` does not take part in ``State.__eq__`` or ``hash``), as two
+chess positions are equal whatever the moves that led to them; views compare
+their histories.
+
+>>> from seep import new_deal, apply_move, parse_move
+>>> state = new_deal("standard", seed=10)
+>>> state = apply_move(state, parse_move("bid 12"))
+>>> len(state.history), state.history.known
+(4, True)
+>>> print(format_history(seen_by(state.history, 0)))
+dealt 1: 4 cards
+dealt floor: 4 cards face down
+1: bid 12
+floor turned: AH 5S 9S JD
+>>> print(format_history(seen_by(state.history, 1)).splitlines()[0])
+dealt 1: 6D TH JS QC
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, TypeAlias
+
+import attrs
+
+from seep._move_json import move_from_dict, move_to_dict
+from seep._reader import Reader
+from seep.cards import Card, CardSet, from_mask
+from seep.errors import InvalidStateError
+from seep.moves import Bid, Build, Move, Raise, Take, Throw
+
+__all__ = [
+    "Dealt",
+    "Entry",
+    "FloorTurned",
+    "History",
+    "Played",
+    "Unknown",
+    "format_history",
+    "history_from_list",
+    "history_to_list",
+    "seen_by",
+]
+
+
+@attrs.frozen(kw_only=True)
+class SeepRecord:
+    """A seep (R4.5): who made it, at which play count, for how many points.
+
+    A state's ``seeps`` hold them, and a history holds each right after the
+    move that made it (also importable from :mod:`seep.state`).
+    """
+
+    seat: int
+    play: int
+    points: int
+
+
+@attrs.frozen
+class Dealt:
+    """A packet dealt: ``count`` cards to seat ``to`` (``None``: the floor).
+
+    ``cards`` is ``None`` when the seat whose history this is did not see
+    them (another seat's packet, a face-down floor). ``face_up`` is true for a
+    floor dealt face up (R11.1).
+    """
+
+    to: int | None
+    count: int
+    cards: CardSet | None
+    face_up: bool = False
+
+
+@attrs.frozen
+class Played:
+    """Seat ``seat`` made ``move`` (a bid, or a card played)."""
+
+    seat: int
+    move: Move
+
+
+@attrs.frozen
+class FloorTurned:
+    """The floor cards turned face up after the bid (R2.5)."""
+
+    cards: CardSet
+
+
+@attrs.frozen
+class Unknown:
+    """The history of the deal up to ``plays`` cards played is not known."""
+
+    plays: int
+
+
+#: One entry of a history.
+Entry: TypeAlias = Dealt | Played | FloorTurned | SeepRecord | Unknown
+
+
+class _Dealing:
+    """The packets dealt after one move, kept compactly: the stock before, how many, the hands after.
+
+    Both tuples are the states' own (shared); the packets are made when read.
+    """
+
+    __slots__ = ("count", "hands", "stock")
+
+    def __init__(self, stock: tuple[Card, ...], count: int, hands: tuple[CardSet, ...]) -> None:
+        self.stock = stock
+        self.count = count
+        self.hands = hands
+
+    def packets(self) -> list[Dealt]:
+        """The packets in dealing order (R2.7, R2.9, R11.2: four cards each)."""
+        masks = [hand.mask for hand in self.hands]
+        found: list[Dealt] = []
+        run: list[Card] = []
+        to = -1
+        for card in self.stock[: self.count]:
+            seat = next(s for s, mask in enumerate(masks) if mask >> card & 1)
+            if run and (seat != to or len(run) == 4):
+                found.append(Dealt(to, len(run), CardSet.of(run)))
+                run = []
+            to = seat
+            run.append(card)
+        if run:
+            found.append(Dealt(to, len(run), CardSet.of(run)))
+        return found
+
+
+# Shared ints for the nodes' ``length * 8 + seat`` and for small move codes (every
+# throw): a node then holds no int of its own for them.
+_INFO = tuple(range(8 * 128))
+
+_THROW, _TAKE, _BUILD, _RAISE, _BID = range(5)
+
+
+def _encode(move: Move) -> int:
+    """A move as one int: kind, card, value or house, loose cards (a node keeps only this)."""
+    kind = type(move)
+    if kind is Throw:
+        code = _THROW | move.card << 3  # type: ignore[union-attr]
+        return _INFO[code]
+    if kind is Take:
+        assert isinstance(move, Take)
+        return _TAKE | move.card << 3 | (move.house or 0) << 9 | move.loose.mask << 13
+    if kind is Build:
+        assert isinstance(move, Build)
+        return _BUILD | move.card << 3 | move.value << 9 | move.loose.mask << 13
+    if kind is Raise:
+        assert isinstance(move, Raise)
+        return _RAISE | move.card << 3 | move.house << 9
+    assert isinstance(move, Bid)
+    return _BID | move.value << 9
+
+
+def _decode(code: int) -> Move:
+    kind = code & 7
+    card = Card((code >> 3) & 63)
+    value = (code >> 9) & 15
+    if kind == _THROW:
+        return Throw(card=card)
+    if kind == _TAKE:
+        return Take(card=card, loose=from_mask(code >> 13), house=value or None)
+    if kind == _BUILD:
+        return Build(card=card, loose=from_mask(code >> 13), value=value)
+    if kind == _RAISE:
+        return Raise(card=card, house=value)
+    return Bid(value=value)
+
+
+class History:
+    """A persistent sequence of entries: a node with its last step and its parent.
+
+    ``len`` (the number of entries) is constant time; iterating walks the
+    parents (linear). Two histories are equal if their entries are. A node
+    holds one step: an entry, or a move (read as :class:`Played`), or the
+    packets dealt after a move (read as several :class:`Dealt` entries).
+
+    >>> start = History.start([Dealt(0, 4, CardSet.parse("AS 2S 3S 4S"))])
+    >>> later = start.extend(Played(0, Bid(value=9)))
+    >>> len(start), len(later), later.parent is start, later.last
+    (1, 2, True, Played(seat=0, move=Bid(value=9)))
+    """
+
+    __slots__ = ("_info", "_item", "_parent")
+
+    _parent: History | None
+    _item: Entry | int | _Dealing | None
+    _info: int
+
+    def __init__(
+        self,
+        parent: History | None,
+        item: Entry | int | _Dealing | None,
+        seat: int = 0,
+        size: int = 1,
+    ) -> None:
+        self._parent = parent
+        self._item = item
+        info = 0 if parent is None else (parent._info >> 3) + size << 3 | seat
+        self._info = _INFO[info] if info < len(_INFO) else info
+
+    @classmethod
+    def start(cls, entries: Sequence[Entry] = ()) -> History:
+        """A history holding ``entries`` in order."""
+        return _EMPTY.extend(*entries)
+
+    @classmethod
+    def unknown(cls, plays: int) -> History:
+        """The history of a state whose first ``plays`` cards are not known (one shared node).
+
+        >>> History.unknown(5).entries(), History.unknown(5).known
+        ((Unknown(plays=5),), False)
+        """
+        return _UNKNOWN[plays] if 0 <= plays < len(_UNKNOWN) else History(_EMPTY, Unknown(plays))
+
+    def extend(self, *entries: Entry) -> History:
+        """This history followed by ``entries`` (this one is unchanged)."""
+        node = self
+        for entry in entries:
+            node = History(node, entry)
+        return node
+
+    @property
+    def parent(self) -> History | None:
+        """The history without its last step (``None`` for the empty history).
+
+        A step is one entry, except the packets dealt after a move, which
+        are one step.
+        """
+        return self._parent
+
+    @property
+    def last(self) -> Entry | None:
+        """The last entry (``None`` for the empty history)."""
+        return self._step()[-1] if self._parent is not None else None
+
+    @property
+    def known(self) -> bool:
+        """False if the history starts with :class:`Unknown`."""
+        return not self or not isinstance(self.entries()[0], Unknown)
+
+    def _step(self) -> list[Entry]:
+        item = self._item
+        if isinstance(item, _Dealing):
+            return [*item.packets()]
+        if isinstance(item, (Dealt, Played, FloorTurned, SeepRecord, Unknown)):
+            return [item]
+        assert type(item) is int
+        return [Played(self._info & 7, _decode(item))]
+
+    def entries(self) -> tuple[Entry, ...]:
+        """The entries, oldest first."""
+        steps: list[list[Entry]] = []
+        node: History | None = self
+        while node is not None and node._parent is not None:
+            steps.append(node._step())
+            node = node._parent
+        steps.reverse()
+        return tuple(entry for step in steps for entry in step)
+
+    def moves(self) -> tuple[Move, ...]:
+        """The moves in the history, in order."""
+        return tuple(entry.move for entry in self.entries() if isinstance(entry, Played))
+
+    def __len__(self) -> int:
+        return self._info >> 3
+
+    def __bool__(self) -> bool:
+        return self._parent is not None
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, History):
+            return NotImplemented
+        return self is other or (len(self) == len(other) and self.entries() == other.entries())
+
+    def __hash__(self) -> int:
+        return hash(self.entries())
+
+    def __repr__(self) -> str:
+        return f"History({list(self.entries())!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (History.start, (self.entries(),))
+
+    def __copy__(self) -> History:
+        return self
+
+    def __deepcopy__(self, memo: object) -> History:
+        return self
+
+
+_EMPTY = History(None, None)
+_UNKNOWN = tuple(History(_EMPTY, Unknown(plays)) for plays in range(49))
+
+
+def after_move(
+    history: History,
+    seat: int,
+    move: Move,
+    *,
+    turned: CardSet | None = None,
+    seep: SeepRecord | None = None,
+    stock: tuple[Card, ...] = (),
+    dealt: int = 0,
+    hands: tuple[CardSet, ...] = (),
+) -> History:
+    """``history`` after ``seat`` made ``move``, and what followed it (for the transition).
+
+    ``turned``: the floor turned up by the bid (R2.5); ``seep``: the seep the
+    move made (R4.5); ``dealt``: how many cards of ``stock`` (the stock
+    before the move) were then dealt into ``hands`` (the hands after it,
+    R2.7, R2.9, R11.2). Constant time: a move is one node holding its code.
+    """
+    node = History(history, _encode(move), seat)
+    if turned is not None:
+        node = History(node, FloorTurned(turned))
+    elif seep is not None:
+        node = History(node, seep)
+    if dealt:
+        dealing = _Dealing(stock, dealt, hands)
+        node = History(node, dealing, size=len(dealing.packets()))
+    return node
+
+
+def seen_by(history: History | Sequence[Entry], seat: int | None) -> tuple[Entry, ...]:
+    """The action-observation history of ``seat``: what it did not see loses its cards.
+
+    ``seat=None`` gives the public history (what everyone saw: every hand's
+    packets as counts).
+
+    >>> from seep import new_deal
+    >>> history = new_deal("taash", seed=1).history
+    >>> [entry.cards for entry in seen_by(history, 1)][:3]      # taash: the floor is face up
+    [CardSet('3H 6D TH KH'), CardSet('AD 3C 5C TD'), None]
+    >>> [entry.cards for entry in seen_by(history, None)][:3]
+    [CardSet('3H 6D TH KH'), None, None]
+    """
+    entries = history.entries() if isinstance(history, History) else history
+    return tuple(
+        Dealt(entry.to, entry.count, None, entry.face_up)
+        if type(entry) is Dealt
+        and entry.cards is not None
+        and (entry.to != seat if entry.to is not None else not entry.face_up)
+        else entry
+        for entry in entries
+    )
+
+
+# -- text and JSON ----------------------------------------------------------------
+
+
+def _cards_text(entry: Dealt) -> str:
+    if entry.cards is not None:
+        return str(entry.cards)
+    return f"{entry.count} cards" + (" face down" if entry.to is None and not entry.face_up else "")
+
+
+def format_history(entries: History | Sequence[Entry]) -> str:
+    """One line per entry: ``dealt 2: 4 cards``, ``3: take 9S 4H``, ``seep 3: 50``...
+
+    >>> print(format_history([Unknown(3), Played(1, Bid(value=9))]))
+    unknown until play 3
+    1: bid 9
+    """
+    lines = []
+    for entry in entries.entries() if isinstance(entries, History) else entries:
+        if isinstance(entry, Dealt):
+            to = "floor" if entry.to is None else str(entry.to)
+            lines.append(f"dealt {to}: {_cards_text(entry)}")
+        elif isinstance(entry, Played):
+            lines.append(f"{entry.seat}: {entry.move}")
+        elif isinstance(entry, FloorTurned):
+            lines.append(f"floor turned: {entry.cards}")
+        elif isinstance(entry, SeepRecord):
+            lines.append(f"seep {entry.seat}: {entry.points} at play {entry.play}")
+        else:
+            lines.append(f"unknown until play {entry.plays}")
+    return "\n".join(lines)
+
+
+def _card_list(cards: CardSet) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def history_to_list(entries: History | Sequence[Entry]) -> list[dict[str, Any]]:
+    """The JSON form: one object per entry, with a ``kind``.
+
+    >>> history_to_list([Dealt(None, 4, None), Played(1, Bid(value=9))])
+    [{'kind': 'dealt', 'to': None, 'count': 4, 'cards': None, 'face_up': False}, {'kind': 'played', 'seat': 1, 'move': {'kind': 'bid', 'value': 9}}]
+    """
+    result: list[dict[str, Any]] = []
+    for entry in entries.entries() if isinstance(entries, History) else entries:
+        if isinstance(entry, Dealt):
+            cards = None if entry.cards is None else _card_list(entry.cards)
+            result.append(
+                {
+                    "kind": "dealt",
+                    "to": entry.to,
+                    "count": entry.count,
+                    "cards": cards,
+                    "face_up": entry.face_up,
+                }
+            )
+        elif isinstance(entry, Played):
+            result.append({"kind": "played", "seat": entry.seat, "move": move_to_dict(entry.move)})
+        elif isinstance(entry, FloorTurned):
+            result.append({"kind": "floor_turned", "cards": _card_list(entry.cards)})
+        elif isinstance(entry, SeepRecord):
+            result.append(
+                {"kind": "seep", "seat": entry.seat, "play": entry.play, "points": entry.points}
+            )
+        else:
+            result.append({"kind": "unknown", "plays": entry.plays})
+    return result
+
+
+def history_from_list(doc: object, players: int, field: str = "history") -> tuple[Entry, ...]:
+    """Load the JSON form, naming the bad field (``history[3].seat``) on error.
+
+    >>> history_from_list([{"kind": "unknown", "plays": 2}], 4)
+    (Unknown(plays=2),)
+    >>> history_from_list([{"kind": "played", "seat": 7, "move": {"kind": "bid", "value": 9}}], 4)
+    Traceback (most recent call last):
+    ...
+    seep.errors.InvalidStateError: history[0].seat: expected an integer in 0..3, got 7
+    """
+    read = Reader()
+    entries: list[Entry] = []
+    for index, item in enumerate(read.sequence(doc, field)):
+        name = f"{field}[{index}]"
+        item = read.mapping(item, name)
+        kind = read.get(item, "kind", name + ".")
+
+        def get(key: str, item: Mapping[str, Any] = item, name: str = name) -> Any:
+            return read.get(item, key, name + ".")
+
+        if kind == "dealt":
+            cards_doc = get("cards")
+            cards = None if cards_doc is None else read.card_set(cards_doc, name + ".cards")
+            count = read.integer(get("count"), name + ".count", 1, 52)
+            face_up = get("face_up")
+            if not isinstance(face_up, bool):
+                raise InvalidStateError(
+                    name + ".face_up", f"expected true or false, got {face_up!r}"
+                )
+            if cards is not None and len(cards) != count:
+                raise InvalidStateError(name + ".count", f"{len(cards)} cards are listed")
+            entries.append(
+                Dealt(
+                    read.integer(get("to"), name + ".to", 0, players - 1, optional=True),
+                    count,
+                    cards,
+                    face_up,
+                )
+            )
+        elif kind == "played":
+            seat = read.integer(get("seat"), name + ".seat", 0, players - 1)
+            try:
+                move = move_from_dict(read.mapping(get("move"), name + ".move"))
+            except InvalidStateError as error:
+                raise InvalidStateError(f"{name}.move.{error.field}", error.reason) from None
+            entries.append(Played(seat, move))
+        elif kind == "floor_turned":
+            entries.append(FloorTurned(read.card_set(get("cards"), name + ".cards")))
+        elif kind == "seep":
+            entries.append(
+                SeepRecord(
+                    seat=read.integer(get("seat"), name + ".seat", 0, players - 1),
+                    play=read.integer(get("play"), name + ".play", 1, 48),
+                    points=read.integer(get("points"), name + ".points", -(10**6), 10**6),
+                )
+            )
+        elif kind == "unknown":
+            entries.append(Unknown(read.integer(get("plays"), name + ".plays", 0, 48)))
+        else:
+            raise InvalidStateError(
+                name + ".kind",
+                f"expected dealt, played, floor_turned, seep or unknown, not {kind!r}",
+            )
+    return tuple(entries)

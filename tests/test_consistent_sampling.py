@@ -1,0 +1,313 @@
+"""Sampling deals consistent with a seat's whole history (seep.sampling).
+
+Exactness is tested against full enumeration on small endgames with a
+chi-square test: the statistic is compared with the upper 0.1% point of the
+chi-square distribution with the stated degrees of freedom (NIST/SEMATECH
+e-Handbook of Statistical Methods, section 1.3.6.7.4, "Critical values of the
+chi-square distribution"), so a correct sampler fails one run in a thousand
+at most, and these runs are seeded.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+import pytest
+
+from seep import (
+    Card,
+    CardSet,
+    State,
+    apply_move,
+    legal_moves,
+    new_deal,
+    parse_move,
+    state_from_dict,
+    state_to_dict,
+)
+from seep._view_sampling import sample_state as view_only_sample
+from seep.bots import GreedyBot
+from seep.errors import IllegalMoveError, MisdealError
+from seep.history import Dealt, Played
+from seep.moves import Bid, Take
+from seep.sampling import (
+    HistorySampler,
+    sample_deal,
+    sample_state,
+    sample_states,
+    state_sampler,
+)
+from seep.views import View, observe
+
+VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
+
+#: Upper 0.1% points of the chi-square distribution (NIST table), by degrees of freedom.
+CHI2_999 = {5: 20.515, 7: 24.322}
+
+
+def chi_square(observed: Counter[object], expected: dict[object, float]) -> float:
+    return sum((observed[key] - want) ** 2 / want for key, want in expected.items())
+
+
+def random_state(variant: str, seed: int, plays: int) -> State:
+    rng = random.Random(seed)
+    state = new_deal(variant, seed=seed)
+    while state.plays < plays and not state.is_over:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def deck_of(state: State) -> list[Card]:
+    """The deck the state was dealt from, read off its (complete) history."""
+    deck: list[Card] = []
+    for entry in state.history:
+        if isinstance(entry, Dealt):
+            assert entry.cards is not None
+            deck.extend(entry.cards)
+    return deck + list(state.stock)
+
+
+def consistent(view: View, deck: Sequence[Card]) -> bool:
+    """Dealing ``deck`` and playing the history's moves through the public API gives ``view``."""
+    try:
+        state = new_deal(view.variant, deck=deck, dealer=view.dealer)
+    except MisdealError:
+        return False
+    for entry in view.history:
+        if isinstance(entry, Played):
+            try:
+                state = apply_move(state, entry.move)
+            except IllegalMoveError:
+                return False
+    return observe(attrs.evolve(state, redeals=view.redeals), view.seat) == view
+
+
+def test_r3_2_exact_uniform_over_consistent_hands_by_enumeration() -> None:
+    """Four players, play 43, the bidder's view: 12 ways to hold the 3 hidden cards, 6 consistent.
+
+    Every other seat got its 12 cards after play 1, so a way of holding the
+    hidden cards is one consistent deal structure; the moves already made
+    (R3.2 through time) rule out half of them although no house stands now.
+    """
+    state = random_state("standard", 0, 43)
+    seat = state.bidder
+    view = observe(state, seat)
+    assert not view.houses
+    others = [s for s in range(4) if s != seat]
+    hidden = sorted(card for s in others for card in state.hands[s])
+    sizes = [len(state.hands[s]) for s in others]
+    deck = deck_of(state)
+    allowed: set[tuple[CardSet, ...]] = set()
+    every: set[tuple[CardSet, ...]] = set()
+    for order in itertools.permutations(hidden):
+        parts, start = [], 0
+        for size in sizes:
+            parts.append(CardSet.of(order[start : start + size]))
+            start += size
+        key = tuple(parts)
+        if key in every:
+            continue
+        every.add(key)
+        swap = {}
+        for s, part in zip(others, parts, strict=True):
+            swap.update(zip(state.hands[s], part, strict=True))
+        if consistent(view, [swap.get(card, card) for card in deck]):
+            allowed.add(key)
+    assert len(every) == 12 and len(allowed) == 6
+    draw = state_sampler(view)
+    rng = random.Random(1)
+    n = 600
+    seen: Counter[object] = Counter()
+    for _ in range(n):
+        sample = draw(rng)
+        seen[tuple(sample.hands[s] for s in others)] += 1
+    assert set(seen) <= allowed
+    statistic = chi_square(seen, {key: n / len(allowed) for key in allowed})
+    assert statistic < CHI2_999[len(allowed) - 1]
+    # The view-only method, which ignores the history, breaks the history often.
+    loose = {view_only_sample(view, random.Random(k)) for k in range(100)}
+    assert {tuple(sample.hands[s] for s in others) for sample in loose} - allowed
+
+
+def test_r2_4_r2_6_exact_uniform_over_the_bidders_first_packet_by_enumeration() -> None:
+    """Two players, play 45, the dealer's view: which 4 cards the bidder was dealt first.
+
+    The bidder played all 12 cards of its first batch (R2.9); the first play
+    came from the first packet, which must have held the bid's value (R2.4)
+    and made that first play legal (R2.6, R3.2). 81 of the 165 possible first
+    packets are consistent; the sample must be uniform over them.
+    """
+    state = random_state("standard-2p", 3, 45)
+    view = observe(state, state.dealer)
+    bidder = state.bidder
+    batch = [
+        entry.move.card
+        for entry in state.history
+        if isinstance(entry, Played) and entry.seat == bidder and not isinstance(entry.move, Bid)
+    ][:12]
+    deck = deck_of(state)
+    spots = sorted(deck.index(card) for card in batch)
+    first, rest = batch[0], sorted(batch[1:])
+    allowed = []
+    for chosen in itertools.combinations(rest, 3):
+        trial = deck[:]
+        order = [first, *chosen, *(card for card in rest if card not in chosen)]
+        for spot, card in zip(spots, order, strict=True):
+            trial[spot] = card
+        if consistent(view, trial):
+            allowed.append(CardSet.of(chosen) | CardSet.of([first]))
+    assert len(allowed) == 81
+    groups = {packet: index % 8 for index, packet in enumerate(allowed)}
+    sizes = Counter(groups.values())
+    n = 800
+    rng = random.Random(2)
+    sampler = HistorySampler(view)
+    seen: Counter[object] = Counter()
+    for _ in range(n):
+        packet = CardSet.of(sampler.deal(rng).deck[:4])
+        assert packet in groups
+        seen[groups[packet]] += 1
+    statistic = chi_square(seen, {group: n * size / 81 for group, size in sizes.items()})
+    assert statistic < CHI2_999[7]
+
+
+def test_r3_2_owner_who_played_no_king_since_the_house_was_taken_still_holds_one() -> None:
+    """Seat 0 bid 13 and built the house of 13, its partner took it with KD, no king since.
+
+    Right after building, seat 0 still held a king (R3.2, R2.6); it has
+    played none since, so it holds one now: every sample must say so. The
+    view-only method, which sees no house of 13 any more, often does not.
+    """
+    state = new_deal("standard", seed=169, dealer=3)
+    for text in (
+        "bid 13",
+        "build 6H 7S =13",
+        "take QD QS",
+        "take KD #13",
+        "build 2S 8C =10",
+        "raise AC #10",
+        "raise AH #11",
+        "build 4S 7C =11",
+    ):
+        state = apply_move(state, parse_move(text))
+    played_by_0 = [e.move for e in state.history if isinstance(e, Played) and e.seat == 0]
+    assert all(not isinstance(m, Bid) and m.card.value != 13 for m in played_by_0[1:])
+    assert state.house(13) is None
+    for seat in (1, 2, 3):
+        view = observe(state, seat)
+        draw = state_sampler(view)
+        rng = random.Random(seat)
+        for _ in range(150):
+            assert draw(rng).owner_holds_value(0, 13)
+    view = observe(state, 1)
+    misses = sum(
+        not view_only_sample(view, random.Random(k)).owner_holds_value(0, 13) for k in range(100)
+    )
+    assert misses > 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_samples_replay_legally_to_the_view_in_every_variant(variant: str) -> None:
+    """Mid-deal views of greedy deals: every sampled deck replays to the same view."""
+    views = players = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = new_deal(variant, seed=seed, dealer=seed % 2)
+        players = state.players
+        bots = [GreedyBot(seed=seed * 10 + s) for s in range(players)]
+        stops = set(rng.sample(range(1, 48), 4))
+        while not state.is_over:
+            if state.plays in stops:
+                stops.discard(state.plays)
+                for seat in range(state.players):
+                    view = observe(state, seat)
+                    deal = sample_deal(view, rng)
+                    assert deal.dealer == view.dealer and len(set(deal.deck)) == 52
+                    assert deal.moves == state.history.moves()
+                    assert consistent(view, deal.deck)
+                    assert observe(deal.state, seat) == view
+                    assert state_from_dict(state_to_dict(deal.state)) == deal.state
+                    views += 1
+            seat = state.to_move
+            assert seat is not None
+            state = apply_move(state, bots[seat].choose(observe(state, seat), legal_moves(state)))
+    assert views == 3 * 4 * players
+
+
+def test_r11_2_taash_passes_mean_the_passer_could_not_build() -> None:
+    """After an opening-round pass, the passer's first four cards had no build (R11.2)."""
+    for seed in range(40):
+        state = new_deal("taash", seed=seed)
+        first = legal_moves(state)
+        if any(not isinstance(m, Bid) and type(m).__name__ == "Build" for m in first):
+            continue
+        state = apply_move(state, first[0])  # a pass: a throw
+        view = observe(state, (state.dealer + 2) % 4)
+        passer = state.dealer + 1
+        rng = random.Random(seed)
+        for _ in range(20):
+            deal = sample_deal(view, rng)
+            opening = new_deal("taash", deck=deal.deck, dealer=deal.dealer)
+            assert not any(type(m).__name__ == "Build" for m in legal_moves(opening))
+            assert deal.state.hands[passer % 4] <= opening.hands[passer % 4]
+        return
+    pytest.fail("no opening pass in 40 seeds")
+
+
+def test_prechecks_never_reject_a_consistent_deck() -> None:
+    for variant, seed, plays in (("standard", 5, 20), ("taash", 6, 16), ("standard-2p", 7, 30)):
+        state = random_state(variant, seed, plays)
+        for seat in range(state.players):
+            sampler = HistorySampler(observe(state, seat))
+            rng = random.Random(seed)
+            sampler.deal(rng)  # replays reach every move: all duties known
+            for _ in range(150):
+                deck = sampler.propose(rng)
+                if not sampler.plausible(deck):
+                    assert sampler.replay(deck) is None
+
+
+def test_chain_mode_gives_consistent_samples() -> None:
+    state = random_state("standard", 11, 26)
+    view = observe(state, 2)
+    samples = list(sample_states(view, random.Random(4), 12, method="chain", steps=4))
+    assert len(samples) == 12
+    assert all(observe(sample, 2) == view for sample in samples)
+    assert len(set(samples)) > 1
+    with pytest.raises(ValueError, match="method"):
+        list(sample_states(view, random.Random(4), 1, method="guess"))
+
+
+def test_unknown_history_samples_from_the_view_and_keeps_the_history() -> None:
+    state = random_state("standard", 12, 10)
+    loaded = state_from_dict(state_to_dict(state))
+    later = apply_move(loaded, legal_moves(loaded)[0])
+    for current in (loaded, later):
+        view = observe(current, 1)
+        assert not view.history_known
+        sample = sample_state(view, random.Random(0))
+        assert observe(sample, 1) == view
+        with pytest.raises(ValueError, match="unknown"):
+            sample_deal(view, random.Random(0))
+
+
+def test_an_inconsistent_view_raises_after_the_proposals() -> None:
+    state = random_state("standard", 13, 12)
+    view = observe(state, 0)
+    # Seat 1 claims a take that its cards could not have made (the history is rewritten).
+    history = list(view.history)
+    index = next(
+        i
+        for i, e in enumerate(history)
+        if isinstance(e, Played) and e.seat != 0 and isinstance(e.move, Take)
+    )
+    entry = history[index]
+    assert isinstance(entry, Played) and isinstance(entry.move, Take)
+    history[index] = Played(entry.seat, attrs.evolve(entry.move, house=9))
+    broken = attrs.evolve(view, history=tuple(history))
+    with pytest.raises(ValueError, match="no deck order"):
+        sample_deal(broken, random.Random(0), max_proposals=50)
