@@ -42,7 +42,7 @@ PUBLIC_MODULES = [
     "views",
 ]
 # Adapter modules import their framework (an optional extra): checked when it is installed.
-FRAMEWORKS = {"openspiel": "pyspiel"}
+FRAMEWORKS = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo", "gymnasium": "gymnasium"}
 
 
 def _importable(name: str) -> bool:
