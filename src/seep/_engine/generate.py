@@ -48,9 +48,7 @@ _THROWS: Final = tuple(make_throw(card) for card in ALL_CARDS)
 _RAISES: Final = tuple(
     {house: make_raise(card, house) for house in HOUSE_VALUES} for card in ALL_CARDS
 )
-# Enum members read once (reading them from their class is slow in the hot path).
-_OVER: Final = Phase.OVER
-_BID: Final = Phase.BID
+# Enum members read once per module (see seep.state, where _OVER is read once).
 _FREE_CHOICE: Final = Pickup.FREE_CHOICE
 _THROW_ANY: Final = ThrowRule.ANY
 
@@ -397,9 +395,9 @@ def bids(state: State) -> list[Move]:
 
 def generate(state: State) -> list[Move]:
     """All legal moves of ``state`` in canonical order."""
-    if state.phase is _OVER:
+    if state.phase is Phase.OVER:
         return []
-    if state.phase is _BID:
+    if state.phase is Phase.BID:
         return bids(state)
     return Position(state).all_moves()
 
