@@ -36,7 +36,7 @@ from seep._engine.generate import Position
 from seep._engine.groups import groups
 from seep._engine.verify import in_play
 from seep.cards import Card, CardSet, from_mask
-from seep.moves import Bid, Build, Move, Raise, Take, Throw
+from seep.moves import Bid, Build, Move, Raise, Take, Throw, make_build, make_take
 from seep.rules import legal_moves
 from seep.state import Phase, State
 
@@ -192,14 +192,15 @@ class MoveChoice:
         """The move made by finishing with the cards chosen so far."""
         card, action = self.card, self.action
         assert card is not None and action is not None and action.value is not None
+        # The generator's constructors: the parts are already a Card, a CardSet and a value.
         if action.kind == "build":
-            return Build(card=card, loose=self.loose, value=action.value)
+            return make_build(card, self.loose, action.value)
         if position is None:
             position = self._position()
             assert position is not None
         takes_house = self.house or position.must_take_house(action.value)
         house = action.value if takes_house else None
-        return Take(card=card, loose=self.loose, house=house)
+        return make_take(card, self.loose, house)
 
     # -- the bid, the first play, the opening round --------------------------
 

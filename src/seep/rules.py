@@ -33,7 +33,7 @@ __all__ = [
     "legal_moves",
 ]
 
-_PLAY: Final = Phase.PLAY
+_PLAY: Final = Phase.PLAY  # read once (see seep.state, where _OVER is read once)
 # Above this many moves for one card (crowded floors, R3.4), membership is
 # decided by the rules directly instead of by listing the card's moves.
 _LISTED: Final = 256

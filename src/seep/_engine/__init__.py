@@ -27,22 +27,22 @@ R2.9    ``transition.deal_following`` (the second batch)
 R3.1    ``verify.violation`` (the card is held)
 R3.2    ``generate.Position.is_bound``, ``Position.keeps_card_for``
 R4.1    ``groups.is_union_of_groups``; ``verify._take``
-R4.2    ``verify._take``; ``generate.Position.pickups``
-R4.3    ``groups.maximal_packings``, ``Position.pickups``, ``Position.must_take_house``
+R4.2    ``verify._take``; ``generate.Position.plans`` (1. pick-ups)
+R4.3    ``groups.maximal_packings``, ``Position.plans`` (1.), ``Position.must_take_house``
 R4.5    ``transition.play_card``, ``transition._seep``
-R5.2    ``generate.Position.builds_into``, ``Position.house_sets``; ``verify._build``
+R5.2    ``generate.Position.plans`` (2. builds), ``Position.house_sets``; ``verify._build``
 R5.3    ``groups.based_unions``; ``verify._build``
-R6.1    ``generate.Position.builds_into``; ``verify._build``
+R6.1    ``generate.Position.plans`` (2.); ``verify._build``
 R6.3    ``generate.Position`` (``keep``), ``Position.keeps_card_for``
-R7.1    ``generate.Position`` (``raisable``), ``Position.raises_with``; ``verify._raise``
-R7.2    ``generate.Position.raises_with``; ``transition.play_card``
+R7.1    ``generate.Position`` (``raisable``), ``Position.plans`` (3. raises); ``verify._raise``
+R7.2    ``generate.Position.plans`` (3.); ``transition.play_card``
 R7.3    ``generate.Position`` (``raisable``); ``verify._raise``
 R7.4    ``transition.play_card``
-R8.2    ``generate.Position.may_throw``; ``verify._throw``
+R8.2    ``generate.Position`` (``throwable``), ``Position.plans`` (4. throw); ``verify._throw``
 R9.1    ``transition.finish_deal``
 R11.1   ``schedule.opening_packets`` (:class:`seep.variants.HouseRound`)
 R11.2   ``generate.Position.opening_moves``, ``Position.can_build``; ``verify._opening_round``
-R11.3   ``generate.Position.pickups``, ``Position.may_throw``; ``verify._take``
+R11.3   ``generate.Position.plans`` (1.), ``Position`` (``throwable``); ``verify._take``
 ======  ==============================================================
 
 Nothing is imported here, so that :mod:`seep.cards` can use :mod:`.bits`
