@@ -337,3 +337,44 @@ def test_cards_are_in_canonical_order_in_every_card_field() -> None:
     vector = observation_vector(observe(state, 0))
     hand = vector[observation_layout("standard")["hand"]]
     assert [index for index, bit in enumerate(hand) if bit] == [Card.parse("AS"), Card.parse("KC")]
+
+
+@pytest.mark.parametrize("variant", ["standard", "standard-2p", "taash", "taash-2p"])
+def test_r2_7_r2_9_the_view_history_gives_the_same_information_state_as_a_replay(
+    variant: str,
+) -> None:
+    """R2.7, R2.9, R11.2: the rounds read from View.history are those a replay deals."""
+    import random
+
+    from seep import apply_move, legal_moves, new_deal
+    from seep.observation import dealt_by_round, history_inputs, information_state_vector
+    from seep.views import observe
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        start = state = new_deal(variant, seed=seed)
+        played = []
+        while not state.is_over:
+            for seat in range(state.players):
+                view = observe(state, seat)
+                moves, dealt = history_inputs(view)
+                assert list(moves) == played
+                assert dealt == dealt_by_round(start, played, seat)
+                assert information_state_vector(view) == information_state_vector(
+                    view, played, dealt
+                )
+            move = rng.choice(legal_moves(state))
+            played.append(move)
+            state = apply_move(state, move)
+
+
+def test_an_unknown_history_has_no_information_state() -> None:
+    """A state loaded from a JSON document carries no history to encode."""
+    from seep import new_deal, state_from_dict, state_to_dict
+    from seep.errors import InvalidStateError
+    from seep.observation import information_state_vector
+    from seep.views import observe
+
+    loaded = state_from_dict(state_to_dict(new_deal("standard", seed=2)))
+    with pytest.raises(InvalidStateError, match="history"):
+        information_state_vector(observe(loaded, 1))

@@ -68,13 +68,14 @@ from typing import TypeAlias
 
 import attrs
 
+from seep._engine.schedule import PACKET, opening_packets
 from seep.cards import ALL_CARDS, Card
 from seep.deal import new_deal
 from seep.errors import InvalidStateError
 from seep.moves import Move
 from seep.rules import apply_move
 from seep.state import State
-from seep.variants import Opening, Variant, get_variant
+from seep.variants import Variant, get_variant
 
 __all__ = [
     "ChanceNode",
@@ -86,7 +87,7 @@ __all__ = [
     "start_deal",
 ]
 
-_PACKET = 4  # R2.2, R11.1: four cards a packet
+_PACKET = PACKET  # R2.2, R11.1: four cards a packet
 _LOWEST_BID = 9  # R2.3: the bidder needs a card of 9 or more
 
 
@@ -98,14 +99,10 @@ def initial_recipients(variant: str | Variant, dealer: int) -> tuple[int | None,
     >>> initial_recipients("taash-2p", 1)
     (None, None, None, None, 0, 0, 0, 0, 1, 1, 1, 1)
     """
-    rules = get_variant(variant)
-    players = rules.players
-    bidder = (dealer + 1) % players
-    floor: tuple[int | None, ...] = (None,) * _PACKET
-    if rules.opening is Opening.HOUSE_ROUND:  # R11.1: floor first, then four to each seat
-        seats = tuple((bidder + packet) % players for packet in range(players))
-        return floor + tuple(seat for seat in seats for _ in range(_PACKET))
-    return (bidder,) * _PACKET + floor  # R2.2: the bidder's four, then the floor
+    # R2.2, R11.1: the variant's opening names where each packet goes.
+    return tuple(
+        seat for seat in opening_packets(get_variant(variant), dealer) for _ in range(_PACKET)
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -181,7 +178,7 @@ class InitialDeal:
         cards = [card for card in ALL_CARDS if card not in seen]
         position = len(self.dealt)
         if (
-            self.variant.opening is not Opening.BID
+            not self.variant.opening.bids
             or position >= _PACKET
             or any(card.value >= _LOWEST_BID for card in self.dealt)
         ):

@@ -39,6 +39,7 @@ from seep._engine.schedule import seat_to_play
 from seep.bounds import longest_deal_moves
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
+from seep.history import Dealt, Played
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.render import render_view
 from seep.rules import apply_move
@@ -409,7 +410,7 @@ def _move_slot(move: Move, mover: int, seat: int, players: int) -> list[int]:
 
 
 def information_state_vector(
-    view: View, moves: Sequence[Move], dealt: Sequence[CardSet]
+    view: View, moves: Sequence[Move] | None = None, dealt: Sequence[CardSet] | None = None
 ) -> tuple[int, ...]:
     """A perfect-recall encoding: the observation, the rounds dealt to the seat, every move so far.
 
@@ -438,6 +439,8 @@ def information_state_vector(
     >>> vector[slot][move_slot_layout("standard")["value"]]   # bid 10
     (0, 1, 0, 0, 0)
     """
+    if moves is None or dealt is None:
+        moves, dealt = history_inputs(view)
     variant = view.variant
     players = variant.players
     movers = _check_history(view, moves, dealt)
@@ -450,7 +453,9 @@ def information_state_vector(
     return tuple(out)
 
 
-def information_state_string(view: View, moves: Sequence[Move], dealt: Sequence[CardSet]) -> str:
+def information_state_string(
+    view: View, moves: Sequence[Move] | None = None, dealt: Sequence[CardSet] | None = None
+) -> str:
     """The information state as text: the rounds dealt to the seat, the moves, then the view.
 
     Takes the same inputs, and checks them the same way, as
@@ -468,11 +473,51 @@ def information_state_string(view: View, moves: Sequence[Move], dealt: Sequence[
     dealt in round 0: 6D TH JS QC
     move 1, seat 1: bid 10
     """
+    if moves is None or dealt is None:
+        moves, dealt = history_inputs(view)
     movers = _check_history(view, moves, dealt)
     lines = [f"seat {view.seat}, {view.variant.name}, dealer seat {view.dealer}"]
     lines += [f"dealt in round {r}: {cards}" for r, cards in enumerate(dealt)]
     lines += [f"move {i}, seat {mover}: {move}" for i, (mover, move) in enumerate(movers, 1)]
     return "\n".join(lines) + "\n\n" + render_view(view)
+
+
+def history_inputs(view: View) -> tuple[tuple[Move, ...], tuple[CardSet, ...]]:
+    """The moves so far and the cards dealt to the seat in each round, read from ``view.history``.
+
+    What :func:`information_state_vector` and :func:`information_state_string`
+    take when they are given only a view. A round is the opening packets
+    (round 0) or the packets dealt after one move (R2.7, R2.9, R11.2). A view
+    whose history is unknown (a state loaded from a document) raises
+    :class:`~seep.errors.InvalidStateError`.
+
+    >>> from seep import new_deal, apply_move, parse_move, legal_moves
+    >>> from seep.views import observe
+    >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 10"))
+    >>> state = apply_move(state, legal_moves(state)[0])
+    >>> moves, dealt = history_inputs(observe(state, 2))
+    >>> [str(move) for move in moves], [len(cards) for cards in dealt]
+    (['bid 10', 'take TH AH 9S'], [0, 12])
+    >>> information_state_vector(observe(state, 2)) == information_state_vector(
+    ...     observe(state, 2), moves, dealt)
+    True
+    """
+    if not view.history_known:
+        raise InvalidStateError("history", "the view's history is unknown (loaded without one)")
+    moves: list[Move] = []
+    rounds: list[int] = [0]
+    after_move = False
+    for entry in view.history:
+        if isinstance(entry, Played):
+            moves.append(entry.move)
+            after_move = True
+        elif isinstance(entry, Dealt) and entry.to is not None:
+            if after_move:  # the first packet after a move opens a round
+                rounds.append(0)
+                after_move = False
+            if entry.to == view.seat and entry.cards is not None:
+                rounds[-1] |= entry.cards.mask
+    return tuple(moves), tuple(CardSet(mask) for mask in rounds)
 
 
 def dealt_by_round(start: State, moves: Sequence[Move], seat: int) -> tuple[CardSet, ...]:

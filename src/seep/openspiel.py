@@ -26,7 +26,8 @@ variant name, default ``standard``) and ``dealer`` (default 0).
   in progress has dealt to the seat and face up to the floor, the ids of the
   move in progress).
 * :meth:`SeepState.resample_from_infostate` deals the cards the seat cannot
-  see again with :func:`seep.sampling.sample_state`.
+  see again with :func:`seep.sampling.sample_state`, exactly uniform over the
+  deals consistent with everything the seat has seen (its history).
 
 >>> import pyspiel
 >>> import seep.openspiel
@@ -76,7 +77,7 @@ from seep.rules import legal_moves
 from seep.sampling import sample_state
 from seep.scoring import deal_score
 from seep.state import State
-from seep.variants import Opening, Variant, get_variant
+from seep.variants import Variant, get_variant
 from seep.views import View, observe
 
 __all__ = [
@@ -190,7 +191,7 @@ def _fill_extra(
         out[0] = 1.0
         for card in _dealt_to(node, player) if private else ():
             out[1 + card] = 1.0
-        if isinstance(node, InitialDeal) and node.variant.opening is Opening.HOUSE_ROUND:
+        if isinstance(node, InitialDeal) and not node.variant.opening.bids:
             for card in _dealt_to(node, None):  # R11.1: the floor is dealt face up
                 out[1 + _CARDS + card] = 1.0
     for action in prefix:
@@ -268,7 +269,7 @@ def _observation_text(
     if isinstance(node, InitialDeal):
         mine = _dealt_to(node, player) if private else CardSet()
         parts.append(f"dealing card {len(node.dealt) + 1} hand:{mine}")
-        if node.variant.opening is Opening.HOUSE_ROUND:
+        if not node.variant.opening.bids:
             parts.append(f"floor:{_dealt_to(node, None)}")
     else:
         view = _node_view(node, player)
@@ -436,7 +437,8 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
         """A state with the same information state for ``player_id``, the hidden cards dealt again.
 
         The hidden cards come from :func:`seep.sampling.sample_state` on the
-        seat's view, seeded from ``probability_sampler``. In the new state the
+        seat's view and its history (consistent with every move seen), seeded
+        from ``probability_sampler``. In the new state the
         log keeps the cards dealt to ``player_id`` only; the other seats'
         information states show their hands as sampled. At a chance node or
         at the end of the deal the state is returned as a copy.
