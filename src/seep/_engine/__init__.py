@@ -7,7 +7,7 @@ The modules run as a pipeline, each using only those above it::
     schedule    who plays and who is dealt what, when (R2.1, R2.2, R2.7 to R2.9, R11.1, R11.2)
     generate    the legal moves, card by card: pick-ups, builds, raises, throw
     verify      one legality check that also names the broken rule
-    transition  play the card, deal what follows, finish the deal, build the state
+    transition  play the card, deal what follows, finish the deal, record the history, build the state
 
 The public modules (:mod:`seep.rules`, :mod:`seep.deal`, :mod:`seep.choice`)
 are façades over it. Where each rule is decided:
