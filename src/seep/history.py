@@ -346,9 +346,20 @@ def after_move(
     elif seep is not None:
         node = History(node, seep)
     if dealt:
-        dealing = _Dealing(stock, dealt, hands)
-        node = History(node, dealing, size=len(dealing.packets()))
+        node = History(node, _Dealing(stock, dealt, hands), size=_packet_count(stock, dealt, hands))
     return node
+
+
+def _packet_count(stock: tuple[Card, ...], dealt: int, hands: tuple[CardSet, ...]) -> int:
+    """How many packets dealing ``dealt`` cards of ``stock`` into ``hands`` made, without making them.
+
+    Packets of four go round the seats (R2.7, R2.9), so each seat's cards
+    make ``ceil(n / 4)`` of them; :meth:`_Dealing.packets` splits them alike.
+    """
+    mask = 0
+    for card in stock[:dealt]:
+        mask |= 1 << card
+    return sum(((hand.mask & mask).bit_count() + 3) // 4 for hand in hands)
 
 
 def seen_by(history: History | Sequence[Entry], seat: int | None) -> tuple[Entry, ...]:
