@@ -104,6 +104,12 @@ class Baazi:
         """The state of the current deal (the last deal's final state once the match is over)."""
         return self.deals[-1].state
 
+    def _repr_html_(self) -> str:
+        """The score sheet and the current deal's picture (Jupyter shows it; :func:`seep.svg.baazi_html`)."""
+        from seep._picture.sheet import sheet_html
+
+        return sheet_html(self)
+
     @property
     def is_over(self) -> bool:
         """True once the match has been decided."""

@@ -90,6 +90,32 @@ class House:
         return f"[{self.value}{locked}: {self.cards} owners {owners}]"
 
 
+def _summary(position: Any, face_up: bool, floor_count: int) -> str:
+    """Where a deal stands in a few words, for the ``repr`` of states and views.
+
+    ``position`` is a state or a view (both have these fields).
+    """
+    phase = position.phase
+    words = [position.variant.name]
+    if phase is Phase.BID:
+        words.append("bidding")
+    elif phase is Phase.PLAY:
+        words.append(f"play {position.plays}/{position.variant.plays_per_deal}")
+    else:
+        words.append("over")
+    if position.bid is not None:
+        words.append(f"bid {position.bid}")
+    parts = [" ".join(words)]
+    if position.to_move is not None:
+        parts.append(f"seat {position.to_move} to {'bid' if phase is Phase.BID else 'play'}")
+    cards = f"{floor_count} card{'s' if floor_count != 1 else ''}"
+    parts.append(f"floor {cards}" + ("" if face_up else " face down"))
+    houses = len(position.houses)
+    if houses:
+        parts.append(f"{houses} house{'s' if houses != 1 else ''}")
+    return ", ".join(parts)
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class State:
     """One moment of a deal. Field names follow the JSON documents.
@@ -174,6 +200,21 @@ class State:
 
     def __deepcopy__(self, memo: object) -> State:
         return self
+
+    def __repr__(self) -> str:
+        """One line: the variant, where the deal stands, the floor (the fields: :func:`seep.state_to_dict`).
+
+        >>> from seep import new_deal
+        >>> new_deal("standard", seed=7)
+        <State standard bidding, seat 1 to bid, floor 4 cards face down>
+        """
+        return "<State " + _summary(self, self.face_up, len(self.loose)) + ">"
+
+    def _repr_svg_(self) -> str:
+        """The picture of the table, every hand shown (Jupyter shows it; :func:`seep.svg.state_svg`)."""
+        from seep._picture.table import draw_state
+
+        return draw_state(self)
 
     def __str__(self) -> str:
         """A compact multi-line form in card notation, for logs and debugging.

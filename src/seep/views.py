@@ -30,7 +30,7 @@ from seep._reader import Reader
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.history import Entry, Unknown, history_from_list, history_to_list, seen_by
-from seep.state import House, Phase, SeepRecord, State
+from seep.state import House, Phase, SeepRecord, State, _summary
 from seep.variants import Variant, get_variant
 
 __all__ = ["View", "observe", "view_from_dict", "view_to_dict"]
@@ -70,6 +70,24 @@ class View:
     history: tuple[Entry, ...] = attrs.field(
         default=attrs.Factory(lambda self: (Unknown(self.plays),), takes_self=True)
     )
+
+    def __repr__(self) -> str:
+        """One line: whose view, where the deal stands, the seat's hand and the floor.
+
+        >>> from seep import new_deal
+        >>> observe(new_deal("standard", seed=10), 1)
+        <View of seat 1: standard bidding, seat 1 to bid, floor 4 cards face down, hand 4 cards>
+        """
+        hand = f"hand {len(self.hand)} card{'s' if len(self.hand) != 1 else ''}"
+        return (
+            f"<View of seat {self.seat}: {_summary(self, self.face_up, self.floor_count)}, {hand}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """The picture of what this seat sees (Jupyter shows it; :func:`seep.svg.view_svg`)."""
+        from seep._picture.table import draw_view
+
+        return draw_view(self)
 
     @property
     def history_known(self) -> bool:
