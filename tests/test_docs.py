@@ -37,6 +37,7 @@ PUBLIC_MODULES = [
     "serialization",
     "sim",
     "state",
+    "svg",
     "testing",
     "variants",
     "views",

@@ -324,9 +324,27 @@ def _load_any(path: Path) -> tuple[str, Any]:
     return "state", state_from_dict(doc)
 
 
+def _write_svg(path: Path, kind: str, value: Any) -> None:
+    """``seep show --svg``: the picture of the state, or of a baazi's or record's last state."""
+    from seep.svg import state_svg
+
+    if kind == "baazi":
+        value = value.state
+    elif kind == "record":
+        from seep.records import replay
+
+        deals = replay(value)
+        if not deals:
+            raise SeepError("the record holds no deal to draw")
+        value = deals[-1][-1]
+    path.write_text(state_svg(value), encoding="utf-8")
+
+
 def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     try:
         kind, value = _load_any(Path(args.file))
+        if args.svg:
+            _write_svg(Path(args.svg), kind, value)
     except (OSError, SeepError, ValueError) as error:
         print(f"seep show: {error}", file=err)
         return 1
@@ -394,6 +412,7 @@ def _parser() -> argparse.ArgumentParser:
 
     show = commands.add_parser("show", help="render a state, baazi or record file")
     show.add_argument("file")
+    show.add_argument("--svg", metavar="FILE", help="also write the picture of the (last) state")
     return parser
 
 
