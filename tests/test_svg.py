@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import random
@@ -335,3 +336,18 @@ def test_seep_show_svg_writes_a_picture_of_a_state_a_baazi_and_a_record(tmp_path
         root = ET.fromstring(picture.read_text(encoding="utf-8"))
         assert root.tag == f"{SVG}svg" and face_names(root)
         assert "Floor:" in out.getvalue()
+
+
+def test_the_pictures_on_the_documentation_pages_are_current() -> None:
+    """The files in docs/_static/pictures are what docs/pictures.py draws today."""
+    script = Path(__file__).resolve().parent.parent / "docs" / "pictures.py"
+    spec = importlib.util.spec_from_file_location("docs_pictures", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    drawn = module.pictures()
+    assert sorted(drawn) == sorted(path.name for path in module.FOLDER.glob("*.svg"))
+    for name, document in drawn.items():
+        stored = (module.FOLDER / name).read_text(encoding="utf-8")
+        assert stored == document + "\n", f"{name} is stale: run python docs/pictures.py"
+        ET.fromstring(stored)

@@ -41,6 +41,7 @@ _BLOCK_H = 108  # a seat at the top or bottom: its label and one row of cards
 _LABEL_H = 26
 _PAD = 14
 _HOUSE_MIN_W = 176
+_HOUSE_STEP = 28  # a frame round the played card then clears the next card's corner
 _HOUSE_H = 34 + CARD_H + 10
 _SIDE_ROW = 6  # cards per row in a side seat's hand
 TEAM_COLOURS = ("#1f5fa8", "#b4531a")
@@ -167,7 +168,12 @@ def _hand(scene: Scene, seat: int, x: float, y: float, width: float, rows: int) 
 
 
 def _house_width(house: HouseLike) -> float:
-    return max(_HOUSE_MIN_W, 16 + CARD_W + 22 * (len(house.cards) - 1))
+    # the title and the pakka mark take 156 units, each owner's chip 22
+    return max(
+        _HOUSE_MIN_W,
+        156 + 22 * len(house.owners),
+        16 + CARD_W + _HOUSE_STEP * (len(house.cards) - 1),
+    )
 
 
 def _house(scene: Scene, house: HouseLike, x: float, y: float) -> str:
@@ -247,8 +253,27 @@ def _house(scene: Scene, house: HouseLike, x: float, y: float) -> str:
             )
         )
     played = last.card if isinstance(last, (Build, Raise)) and built else None
-    for i, card in enumerate(house.cards):
-        parts.append(card_face(card, x + 8 + i * 22, y + 34, outlined=card == played))
+    cards = list(house.cards)
+    for i, card in enumerate(cards):
+        parts.append(card_face(card, x + 8 + i * _HOUSE_STEP, y + 34, outlined=card == played))
+    if played in cards:
+        # the played card's frame again, above the cards that overlap it
+        frame_x = x + 8 + cards.index(played) * _HOUSE_STEP
+        parts.append(
+            element(
+                "rect",
+                {
+                    "x": frame_x,
+                    "y": y + 34,
+                    "width": CARD_W,
+                    "height": CARD_H,
+                    "rx": 5,
+                    "fill": "none",
+                    "stroke": HIGHLIGHT,
+                    "stroke-width": 3,
+                },
+            )
+        )
     classes = "house" + (" locked" if house.locked else "") + (" last-move" if built else "")
     return element(
         "g",
@@ -277,6 +302,8 @@ def _floor(scene: Scene, top: float) -> tuple[list[str], float]:
             f"Floor: {count} loose card{'s' if count != 1 else ''}"
             if count
             else "Floor: no loose cards"
+            if scene.houses
+            else "Floor: empty"
         )
         parts.append(text(x0, y, caption, fill="#e8f3ec", font_size=14, font_weight="bold"))
         per_row = max(1, (inner + 8) // (CARD_W + 8))
