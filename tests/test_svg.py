@@ -351,3 +351,16 @@ def test_the_pictures_on_the_documentation_pages_are_current() -> None:
         stored = (module.FOLDER / name).read_text(encoding="utf-8")
         assert stored == document + "\n", f"{name} is stale: run python docs/pictures.py"
         ET.fromstring(stored)
+
+
+def test_r4_5_a_take_that_sweeps_the_floor_shows_as_a_seep_and_the_last_move() -> None:
+    state = position(hand="9S 5D", loose="4C 5H")
+    after = apply_move(state, parse_move("take 9S 4C 5H"))
+    text = words(state_svg(after))
+    assert "Seat 0 took 4♣ 5♥ with 9♠" in text
+    assert "Seat 0, play 41: +50" in text and "Floor: empty" in text
+    assert "Seep! seat 0 swept the floor: +50" in text
+    assert "Seep!" not in words(state_svg(state))
+    crowded = position(hand="KS 2D", loose="AS 2S 3S 7H", houses=[(13, "4S 9D", [1])])
+    swept = words(state_svg(apply_move(crowded, parse_move("take KS AS 2S 3S 7H #13"))))
+    assert "Seat 0 took with K♠ A♠ 2♠ 3♠ 7♥ and house 13" in swept

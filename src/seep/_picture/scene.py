@@ -95,7 +95,8 @@ class Scene:
     seen and an ``int`` (how many cards lie face down) when they are not.
     ``viewer`` is the seat whose view this is (``None``: every card shown);
     ``last`` the last move of the deal, when the history knows it
-    (``history_known``: false when the history starts unknown).
+    (``history_known``: false when the history starts unknown), and
+    ``last_seep`` the seep that move made (R4.5).
     """
 
     variant: Variant
@@ -112,6 +113,7 @@ class Scene:
     piles: tuple[CardSet, ...]
     seeps: tuple[SeepRecord, ...]
     last: Played | None
+    last_seep: SeepRecord | None
     history_known: bool
 
     @property
@@ -120,24 +122,30 @@ class Scene:
         return len(self.hands)
 
 
-def _last_played(history: History | Sequence[Entry]) -> Played | None:
-    """The last move in a history (walking back from its end), or ``None``."""
+def _last_played(history: History | Sequence[Entry]) -> tuple[Played | None, SeepRecord | None]:
+    """The last move in a history (walking back from its end) and the seep it made, if any."""
+    seep: SeepRecord | None = None
     if isinstance(history, History):
         node: History | None = history
         while node is not None:
             entry = node.last
             if isinstance(entry, Played):
-                return entry
+                return entry, seep
+            if isinstance(entry, SeepRecord):
+                seep = entry
             node = node.parent
-        return None
+        return None, None
     for entry in reversed(history):
         if isinstance(entry, Played):
-            return entry
-    return None
+            return entry, seep
+        if isinstance(entry, SeepRecord):
+            seep = entry
+    return None, None
 
 
 def scene_of_state(state: StateLike) -> Scene:
     """Every card of ``state`` shown (the floor face down while it is, R2.5)."""
+    last, seep = _last_played(state.history)
     return Scene(
         variant=state.variant,
         viewer=None,
@@ -152,13 +160,15 @@ def scene_of_state(state: StateLike) -> Scene:
         houses=tuple(state.houses),
         piles=state.piles,
         seeps=state.seeps,
-        last=_last_played(state.history),
+        last=last,
+        last_seep=seep,
         history_known=state.history.known,
     )
 
 
 def scene_of_view(view: ViewLike) -> Scene:
     """What ``view.seat`` sees: its own hand, every other hand as a count of backs."""
+    last, seep = _last_played(view.history)
     return Scene(
         variant=view.variant,
         viewer=view.seat,
@@ -175,6 +185,7 @@ def scene_of_view(view: ViewLike) -> Scene:
         houses=tuple(view.houses),
         piles=view.piles,
         seeps=view.seeps,
-        last=_last_played(view.history),
+        last=last,
+        last_seep=seep,
         history_known=not view.history or not isinstance(view.history[0], Unknown),
     )

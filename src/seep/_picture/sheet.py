@@ -62,7 +62,7 @@ def _lead(lead: int) -> str:
 def sheet_html(match: MatchLike, size: float = DEFAULT_SIZE) -> str:
     """The sheet (one row per finished deal, R9.3, R10.1), the result, then the deal in play."""
     banking = any(row.banked != (0, 0) for row in match.sheet)
-    right = "text-align:right;padding:2px 8px"
+    right = "text-align:right;padding:2px 8px;white-space:nowrap"
     head = [_cell(name, "th", right) for name in ("deal", "dealer", "bid")]
     for team in (0, 1):
         colour = f"color:{TEAM_COLOURS[team]};{right}"

@@ -398,12 +398,16 @@ def _move_lines(played: Played) -> list[list[str]]:
             lines.append([span("and "), *card_spans(move.loose)])
         return lines
     assert isinstance(move, Take)
-    lines = [[*who, span("took with "), *card]]
+    house = [span(f"house {move.house}")] if move.house is not None else []
     taken = list(move.loose)
+    if len(taken) <= 2:
+        what = card_spans(taken) + ([span(" and "), *house] if taken and house else house)
+        return [[*who, span("took "), *what, span(" with "), *card]]
+    lines = [[*who, span("took with "), *card]]
     for start in range(0, len(taken), 6):
         lines.append(card_spans(taken[start : start + 6]))
-    if move.house is not None:
-        lines.append([span(f"and house {move.house}")])
+    if house:
+        lines.append([span("and "), *house])
     return lines
 
 
@@ -459,6 +463,31 @@ def draw_table(scene: Scene, size: float) -> str:
         )
     )
     body.extend(floor_parts)
+    if scene.last_seep is not None and not scene.houses and not scene.loose:
+        seep = scene.last_seep
+        body.append(
+            element(
+                "g",
+                {"class": "seep-made"},
+                text(
+                    WIDTH / 2,
+                    felt_top + felt_height / 2,
+                    "Seep!",
+                    fill="#f6e7a8",
+                    font_size=48,
+                    font_weight="bold",
+                    text_anchor="middle",
+                ),
+                text(
+                    WIDTH / 2,
+                    felt_top + felt_height / 2 + 34,
+                    f"seat {seep.seat} swept the floor: +{seep.points}",
+                    fill="#f6e7a8",
+                    font_size=18,
+                    text_anchor="middle",
+                ),
+            )
+        )
     # the heading and the turn
     body.append(
         text(
