@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+from seep_lexers import SeepNotationLexer, SeepRecordLexer  # noqa: E402
+from seep_module_table import ModuleTable  # noqa: E402
 
 import seep  # noqa: E402
 
@@ -22,6 +29,7 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -39,10 +47,12 @@ autodoc_typehints_description_target = "all"
 autodoc_member_order = "bysource"
 autodoc_class_signature = "mixed"
 autodoc_preserve_defaults = True
-autodoc_default_options: dict[str, Any] = {
-    "members": True,
-    "show-inheritance": False,
-}
+autodoc_default_options: dict[str, Any] = {"members": True}
+
+# Copy buttons copy the code without the prompts (doctest and shell) or the output.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
 add_module_names = False
 python_display_short_literal_types = True
 
@@ -81,5 +91,48 @@ def _resolve_reexports(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     return None
 
 
+def _attrs_default(field: Any) -> str:
+    """How a field's default reads in a signature: its value, or the factory's call."""
+    default = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        factory = default.factory
+        name = getattr(factory, "__name__", "")
+        return f"{name}()" if name and name != "<lambda>" else "..."
+    return repr(default)
+
+
+def _attrs_signature(cls: type) -> str:
+    """The constructor of an attrs class as a user calls it: ``(*, kind, value=None)``."""
+    positional: list[str] = []
+    keyword: list[str] = []
+    for field in attrs.fields(cls):
+        if not field.init:
+            continue
+        name = field.alias or field.name
+        text = name if field.default is attrs.NOTHING else f"{name}={_attrs_default(field)}"
+        (keyword if field.kw_only else positional).append(text)
+    parts = positional + (["*", *keyword] if keyword else [])
+    return f"({', '.join(parts)})"
+
+
+def _clean_signature(
+    app: Any, what: str, name: str, obj: Any, options: Any, signature: Any, return_annotation: Any
+) -> Any:
+    """attrs classes: the signature names each field once, with its real default.
+
+    autodoc would show attrs' generated ``__init__`` (``attr_dict['value'].default``,
+    ``NOTHING``) and list every field again as a parameter; the fields are
+    documented once, as the class's attributes.
+    """
+    if what in {"class", "exception"} and inspect.isclass(obj) and attrs.has(obj):
+        app.env.current_document.autodoc_annotations.pop(name, None)
+        return _attrs_signature(obj), return_annotation
+    return None
+
+
 def setup(app: Any) -> None:
     app.connect("missing-reference", _resolve_reexports)
+    app.connect("autodoc-process-signature", _clean_signature)
+    app.add_directive("module-table", ModuleTable)
+    app.add_lexer("seep-notation", SeepNotationLexer)
+    app.add_lexer("seep-record", SeepRecordLexer)

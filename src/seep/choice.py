@@ -7,6 +7,7 @@ house, throw), then one group of loose cards at a time. A bot or a user
 interface can walk these steps instead of listing every move; the moves
 reachable this way are exactly :func:`seep.legal_moves`.
 
+>>> from seep import FINISH, Action, Card, CardSet, MoveChoice
 >>> from seep.testing import position
 >>> state = position(hand="7S 9H", loose="AS 2S 3S 4S 5S 6S")
 >>> choice = MoveChoice.start(state)
