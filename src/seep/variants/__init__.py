@@ -181,6 +181,16 @@ def register_variant(variant: Variant, *, replace: bool = False) -> Variant:
     """Make ``variant`` known by its name (for :func:`get_variant` and JSON).
 
     Registering a different variant under a taken name needs ``replace=True``.
+
+    >>> import attrs
+    >>> from seep import STANDARD, get_variant, new_deal, register_variant
+    >>> quick = register_variant(attrs.evolve(STANDARD, name="standard-to-50"))
+    >>> get_variant("standard-to-50") is quick, new_deal("standard-to-50", seed=1).variant.name
+    (True, 'standard-to-50')
+    >>> register_variant(attrs.evolve(quick, seep_bonus=attrs.evolve(quick.seep_bonus, normal=25)))
+    Traceback (most recent call last):
+    ...
+    ValueError: a different variant is already registered as 'standard-to-50'
     """
     existing = _REGISTRY.get(variant.name)
     if existing is not None and existing != variant and not replace:
@@ -207,7 +217,12 @@ def get_variant(name: str | Variant) -> Variant:
 
 
 def variant_names() -> tuple[str, ...]:
-    """Names of all registered variants, sorted."""
+    """Names of all registered variants, sorted.
+
+    >>> from seep import variant_names
+    >>> [name for name in variant_names() if name.startswith("taash")]
+    ['taash', 'taash-2p', 'taash-2p-full', 'taash-2p-short', 'taash-full', 'taash-short']
+    """
     return tuple(sorted(_REGISTRY))
 
 
