@@ -295,7 +295,11 @@ def move_slot_layout(variant: str | Variant) -> Layout:
 
 
 def move_slot_width(variant: str | Variant) -> int:
-    """The width of one move slot: 119 with four players, 117 with two."""
+    """The width of one move slot: 119 with four players, 117 with two.
+
+    >>> move_slot_width("standard"), move_slot_width("taash-2p")
+    (119, 117)
+    """
     return sum(width for _, width in _move_slot_fields(get_variant(variant)))
 
 
