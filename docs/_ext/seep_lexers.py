@@ -51,7 +51,7 @@ class SeepRecordLexer(RegexLexer):
 
     name = "seep game record"
     aliases: ClassVar[list[str]] = ["seep-record"]
-    filenames: ClassVar[list[str]] = ["*.seep"]
+    filenames: ClassVar[list[str]] = []
     tokens: ClassVar[dict[str, list[object]]] = {
         "root": [
             (r"\{", Comment, "comment"),
