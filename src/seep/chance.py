@@ -40,6 +40,7 @@ every outcome taken in that deck's order, the chance states are exactly the
 states of ``new_deal(variant, deck=order, dealer=...)`` and the moves
 played on it.
 
+>>> from seep.chance import InitialDeal, play, start_deal
 >>> from seep import Card, legal_moves
 >>> node = start_deal("standard", dealer=0)
 >>> node.recipient, len(node.outcomes()), sum(p for _, p in node.outcomes())

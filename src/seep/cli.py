@@ -3,6 +3,7 @@
 Standard library only (argparse); every command writes to the streams it is
 given, so tests drive it in-process.
 
+>>> from seep.cli import main
 >>> main(["demo", "--seed", "3", "--quiet"])
 0
 """

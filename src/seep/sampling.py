@@ -36,6 +36,7 @@ replayed: :func:`sample_state` then deals the unseen cards from the view's
 own constraints only (:func:`constraints`), and :func:`sample_deal` raises
 :class:`ValueError`.
 
+>>> from seep.sampling import sample_deal
 >>> import random
 >>> from seep import new_deal, apply_move, parse_move
 >>> from seep.views import observe

@@ -5,6 +5,7 @@ are identical whether the games run in this process, in local processes
 (``concurrent.futures.ProcessPoolExecutor``) or on a Dask cluster
 (:func:`dask_executor`, with the ``dask`` extra).
 
+>>> from seep.sim import MatchSpec, simulate, summarize
 >>> spec = MatchSpec(variant="standard", bots=("greedy", "random", "greedy", "random"))
 >>> results = simulate(spec, range(2))
 >>> [r.seed for r in results], all(r.deals == 1 for r in results)

@@ -13,6 +13,8 @@ Random play is driven by Hypothesis draws (one move index per play), so a
 failing example shrinks towards fewer plays and earlier moves in canonical
 order:
 
+>>> from seep import Bid, apply_move
+>>> from seep.testing import legal_moves_of, reachable_states
 >>> from hypothesis import given, settings, strategies as st
 >>> @settings(max_examples=10, derandomize=True, database=None)
 ... @given(st.data(), reachable_states(max_plays=6))
