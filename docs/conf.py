@@ -130,9 +130,26 @@ def _clean_signature(
     return None
 
 
+def _trim_code_blocks(app: Any, doctree: Any) -> None:
+    """Drop the blank lines that end a code block.
+
+    A doctest session in Markdown ends with a blank line, so that the fence
+    is not read as expected output; on the page it would be an empty line.
+    """
+    from docutils import nodes
+
+    for block in doctree.findall(nodes.literal_block):
+        if len(block.children) == 1 and isinstance(block.children[0], nodes.Text):
+            text = block.astext()
+            if text != text.rstrip("\n"):
+                block.children = [nodes.Text(text.rstrip("\n"))]
+                block.rawsource = text.rstrip("\n")
+
+
 def setup(app: Any) -> None:
     app.connect("missing-reference", _resolve_reexports)
     app.connect("autodoc-process-signature", _clean_signature)
+    app.connect("doctree-read", _trim_code_blocks)
     app.add_directive("module-table", ModuleTable)
     app.add_lexer("seep-notation", SeepNotationLexer)
     app.add_lexer("seep-record", SeepRecordLexer)

@@ -7,9 +7,9 @@ variant decides whether the match is over (R10.2, R10.3, R11.6, R12) and,
 if not, the next deal starts with the dealer the variant's dealer rule
 names (R10.4).
 
->>> from seep.baazi import apply_baazi_move, new_baazi
 >>> import random
 >>> from seep import legal_moves
+>>> from seep.baazi import apply_baazi_move, new_baazi
 >>> match = new_baazi("standard", seed=4)
 >>> rng = random.Random(4)
 >>> while not match.is_over:

@@ -4,8 +4,8 @@ A bot sees only a :class:`~seep.views.View` and the legal moves, and is
 deterministic given its seed. Play a deal or a match with :func:`play_deal`
 and :func:`play_baazi`.
 
->>> from seep.bots import GreedyBot, play_deal
 >>> from seep import new_deal
+>>> from seep.bots import GreedyBot, play_deal
 >>> bots = [GreedyBot(seed=s) for s in range(4)]
 >>> final = play_deal(new_deal("standard", seed=4), bots)
 >>> final.is_over, final.plays

@@ -40,8 +40,8 @@ every outcome taken in that deck's order, the chance states are exactly the
 states of ``new_deal(variant, deck=order, dealer=...)`` and the moves
 played on it.
 
->>> from seep.chance import InitialDeal, play, start_deal
 >>> from seep import Card, legal_moves
+>>> from seep.chance import InitialDeal, play, start_deal
 >>> node = start_deal("standard", dealer=0)
 >>> node.recipient, len(node.outcomes()), sum(p for _, p in node.outcomes())
 (1, 52, Fraction(1, 1))

@@ -4,8 +4,8 @@ Errors about a value the caller passed in (a move, a notation string, a JSON
 document, a deck) are also :class:`ValueError`, so generic handlers work.
 Every error that comes from a rule carries the rule id in ``.rule``.
 
->>> from seep.errors import IllegalMoveError
 >>> from seep import new_deal, apply_move, parse_move
+>>> from seep.errors import IllegalMoveError
 >>> state = new_deal("standard", seed=1)
 >>> try:
 ...     apply_move(state, parse_move("throw 2C"))

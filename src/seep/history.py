@@ -26,8 +26,8 @@ Two states with the same position are equal whatever their histories
 chess positions are equal whatever the moves that led to them; views compare
 their histories.
 
->>> from seep.history import format_history, seen_by
 >>> from seep import new_deal, apply_move, parse_move
+>>> from seep.history import format_history, seen_by
 >>> state = new_deal("standard", seed=10)
 >>> state = apply_move(state, parse_move("bid 12"))
 >>> len(state.history), state.history.known

@@ -16,9 +16,9 @@ Seats are written relative to the observing seat (offset ``k`` is seat
 functions of the view, and the history passed in holds only public moves
 and this seat's own cards.
 
->>> from seep.observation import information_state_length, observation_layout, observation_length, observation_vector
 >>> from seep import new_deal, apply_move, parse_move
 >>> from seep.views import observe
+>>> from seep.observation import information_state_length, observation_layout, observation_length, observation_vector
 >>> state = new_deal("standard", seed=10)
 >>> vector = observation_vector(observe(state, 1))
 >>> len(vector) == observation_length("standard") == 540

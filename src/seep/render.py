@@ -5,8 +5,8 @@ This is the one state printer: :func:`render_state` (with suit symbols, as
 notation). The values' own ``str`` forms (:class:`~seep.state.State`,
 :class:`~seep.state.House`, the moves) are compact notation for logs.
 
->>> from seep.render import cards_text, move_text
 >>> from seep.cards import CardSet
+>>> from seep.render import cards_text, move_text
 >>> cards_text(CardSet.parse("AS TD KC"))
 'A♠ 10♦ K♣'
 >>> from seep import parse_move

@@ -36,10 +36,10 @@ replayed: :func:`sample_state` then deals the unseen cards from the view's
 own constraints only (:func:`constraints`), and :func:`sample_deal` raises
 :class:`ValueError`.
 
->>> from seep.sampling import sample_deal
 >>> import random
 >>> from seep import new_deal, apply_move, parse_move
 >>> from seep.views import observe
+>>> from seep.sampling import sample_deal
 >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
 >>> view = observe(state, 0)
 >>> deal = sample_deal(view, random.Random(5))

@@ -5,9 +5,9 @@ are. Loading validates the whole document and raises
 :class:`~seep.errors.InvalidStateError` naming the first bad field; it never
 returns a state that no legal deal could reach in its structure.
 
->>> from seep.serialization import move_to_dict
 >>> import json
 >>> from seep import new_deal, state_from_dict, state_to_dict
+>>> from seep.serialization import move_to_dict
 >>> state = new_deal("standard", seed=7)
 >>> text = json.dumps(state_to_dict(state))
 >>> state_from_dict(json.loads(text)) == state

@@ -7,8 +7,8 @@ turn it is, the bid, and the public facts that constrain hidden cards
 (every house owner holds a card of the house's value, R3.2). It never holds
 another seat's cards or the stock's order.
 
->>> from seep.views import observe, view_from_dict, view_to_dict
 >>> from seep import new_deal, apply_move, parse_move
+>>> from seep.views import observe, view_from_dict, view_to_dict
 >>> state = new_deal("standard", seed=10)
 >>> view = observe(state, 1)
 >>> view.hand, view.loose, view.floor_count

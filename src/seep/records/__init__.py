@@ -73,8 +73,8 @@ deck, a move by the wrong seat, a wrong score) raises the same
 The match document of :func:`seep.baazi.baazi_from_dict` (``seep-baazi/1``)
 loads through the same builder (see the formats page).
 
->>> from seep.records import format_record, parse_record, record_from_deal, replay
 >>> from seep import new_deal, parse_move
+>>> from seep.records import format_record, parse_record, record_from_deal, replay
 >>> start = new_deal("standard", seed=10)
 >>> record = record_from_deal(start, [parse_move("bid 11")], tags={"Date": "2024-05-01"})
 >>> text = format_record(record)
