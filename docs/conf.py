@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import importlib
 import inspect
 import sys
@@ -92,13 +93,18 @@ def _resolve_reexports(app: Any, env: Any, node: Any, contnode: Any) -> Any:
 
 
 def _attrs_default(field: Any) -> str:
-    """How a field's default reads in a signature: its value, or the factory's call."""
+    """How a field's default reads in a signature: its value, or the factory's call.
+
+    Enum members read as ``Pickup.ANY``; long values and private factories as ``...``.
+    """
     default = field.default
     if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-        factory = default.factory
-        name = getattr(factory, "__name__", "")
-        return f"{name}()" if name and name != "<lambda>" else "..."
-    return repr(default)
+        name = getattr(default.factory, "__name__", "")
+        return f"{name}()" if name.isidentifier() and not name.startswith("_") else "..."
+    if isinstance(default, enum.Enum):
+        return f"{type(default).__name__}.{default.name}"
+    text = repr(default)
+    return text if len(text) <= 50 else "..."
 
 
 def _attrs_signature(cls: type) -> str:
@@ -124,9 +130,14 @@ def _clean_signature(
     ``NOTHING``) and list every field again as a parameter; the fields are
     documented once, as the class's attributes.
     """
-    if what in {"class", "exception"} and inspect.isclass(obj) and attrs.has(obj):
+    if what not in {"class", "exception"} or not inspect.isclass(obj):
+        return None
+    if attrs.has(obj):
         app.env.current_document.autodoc_annotations.pop(name, None)
         return _attrs_signature(obj), return_annotation
+    if getattr(obj, "_is_protocol", False):  # a protocol is implemented, not called
+        app.env.current_document.autodoc_annotations.pop(name, None)
+        return "", return_annotation
     return None
 
 
