@@ -184,13 +184,14 @@ def register_variant(variant: Variant, *, replace: bool = False) -> Variant:
 
     >>> import attrs
     >>> from seep import STANDARD, get_variant, new_deal, register_variant
-    >>> quick = register_variant(attrs.evolve(STANDARD, name="standard-to-50"))
-    >>> get_variant("standard-to-50") is quick, new_deal("standard-to-50", seed=1).variant.name
-    (True, 'standard-to-50')
-    >>> register_variant(attrs.evolve(quick, seep_bonus=attrs.evolve(quick.seep_bonus, normal=25)))
+    >>> from seep.variants import LeadMatch
+    >>> short = register_variant(attrs.evolve(STANDARD, name="lead-50", match=LeadMatch(target=50)))
+    >>> get_variant("lead-50") is short, new_deal("lead-50", seed=1).variant.match
+    (True, LeadMatch(target=50, under=9, deals=None))
+    >>> register_variant(attrs.evolve(short, match=LeadMatch(target=60)))
     Traceback (most recent call last):
     ...
-    ValueError: a different variant is already registered as 'standard-to-50'
+    ValueError: a different variant is already registered as 'lead-50'
     """
     existing = _REGISTRY.get(variant.name)
     if existing is not None and existing != variant and not replace:
