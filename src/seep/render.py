@@ -97,7 +97,8 @@ def house_text(
 
     >>> from seep.render import house_text
     >>> from seep.testing import position
-    >>> state = position(hand="9S 4H", loose="5C", houses=[(9, "4S 5H", [1]), (10, "TS TH", [1])])
+    >>> houses = [(9, "4S 5H", [1]), (10, "TS TH", [1])]
+    >>> state = position(hand="9S 4H", loose="5C", houses=houses)
     >>> house_text(state.houses[0])
     '[9 open: 4♠ 5♥, owner seat 1]'
     >>> house_text(state.houses[1], seat_names={1: "Bilal"}, symbols=False)
