@@ -88,7 +88,10 @@ def test_every_top_level_name_is_on_the_seep_page() -> None:
         if name == "__version__":
             assert "seep.__version__" in page
             continue
-        module = getattr(seep, name).__module__ if not name.isupper() else "seep.variants"
+        constants = {"FINISH": "seep.choice", "HOUSE": "seep.choice"}
+        module = constants.get(name) or (
+            getattr(seep, name).__module__ if not name.isupper() else "seep.variants"
+        )
         module = ".".join(p for p in module.split(".") if not p.startswith("_"))
         if name == "Move":
             module = "seep.moves"
@@ -100,3 +103,26 @@ def test_every_page_is_in_the_toctree() -> None:
     for page in DOCS.glob("*.md"):
         if page.stem != "index":
             assert re.search(rf"^{page.stem}$", index, re.MULTILINE), page.name
+
+
+def _blocks(language: str) -> list[str]:
+    return [
+        match.group(1)
+        for page in sorted(DOCS.glob("*.md"))
+        for match in re.finditer(
+            rf"^```{language}\n(.*?)^```$", page.read_text(encoding="utf-8"), re.M | re.S
+        )
+    ]
+
+
+def test_the_records_and_notation_shown_in_the_docs_load() -> None:
+    from seep.notation import parse_move
+    from seep.records import parse_record
+
+    records, notation = _blocks("seep-record"), _blocks("seep-notation")
+    assert records and notation
+    for text in records:
+        parse_record(text)  # checked: every move legal in its deal
+    for block in notation:
+        for line in block.splitlines():
+            assert str(parse_move(line)) == line, line

@@ -19,7 +19,7 @@ from seep.baazi import (
     next_baazi,
 )
 from seep.cards import Card, CardSet
-from seep.choice import Action, MoveChoice
+from seep.choice import FINISH, HOUSE, Action, MoveChoice
 from seep.deal import new_deal
 from seep.errors import (
     IllegalMoveError,
@@ -55,6 +55,8 @@ from seep.variants import (
 )
 
 __all__ = [
+    "FINISH",
+    "HOUSE",
     "STANDARD",
     "STANDARD_2P",
     "TAASH",

@@ -36,6 +36,7 @@ listing the moves: on a crowded floor (R3.4, R11.7) a single card can have
 tens of thousands of takes and builds, but each step offers at most a few
 dozen ids.
 
+>>> from seep.actions import action_to_string, actions_of, legal_actions, move_of
 >>> from seep.moves import Take
 >>> from seep.testing import position
 >>> state = position(hand="7S 9H", loose="AS 2S 3S 4S 5S 6S")

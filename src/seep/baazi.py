@@ -9,6 +9,7 @@ names (R10.4).
 
 >>> import random
 >>> from seep import legal_moves
+>>> from seep.baazi import apply_baazi_move, new_baazi
 >>> match = new_baazi("standard", seed=4)
 >>> rng = random.Random(4)
 >>> while not match.is_over:
@@ -54,7 +55,16 @@ Seed = int | str | None
 
 @attrs.frozen(kw_only=True)
 class SheetRow:
-    """One line of the score sheet (R9.3, R10.1): card points and seeps in separate columns."""
+    """One line of the score sheet (R9.3, R10.1): card points and seeps in separate columns.
+
+    >>> import random
+    >>> from seep import apply_baazi_move, legal_moves, new_baazi
+    >>> match, rng = new_baazi("standard", seed=4), random.Random(4)
+    >>> while not match.sheet:  # play the first deal
+    ...     match = apply_baazi_move(match, rng.choice(legal_moves(match.state)))
+    >>> match.sheet[0]
+    SheetRow(deal=1, dealer=0, bid=10, cards=(64, 36), seeps=(0, 0), totals=(64, 36), lead=28, banked=(0, 0))
+    """
 
     deal: int
     dealer: int
@@ -68,7 +78,16 @@ class SheetRow:
 
 @attrs.frozen(kw_only=True)
 class DealRecord:
-    """A deal of the match: where it started, the moves played, where it stands now."""
+    """A deal of the match: where it started, the moves played, where it stands now.
+
+    >>> from seep import apply_baazi_move, new_baazi, parse_move
+    >>> match = apply_baazi_move(new_baazi("standard", seed=10), parse_move("bid 11"))
+    >>> deal = match.deals[0]
+    >>> [str(move) for move in deal.moves], deal.start.bid, deal.state.bid
+    (['bid 11'], None, 11)
+    >>> [state.plays for state in deal.replay()]
+    [0, 0]
+    """
 
     start: State
     moves: tuple[Move, ...]
@@ -90,6 +109,13 @@ class Baazi:
     ``deals`` holds every deal so far (the last one is in progress unless the
     match is over); ``sheet`` one row per finished deal; ``standing`` the
     running lead, banked points and result.
+
+    >>> from seep import new_baazi
+    >>> match = new_baazi("standard", seed=4)
+    >>> len(match.deals), match.sheet, match.is_over
+    (1, (), False)
+    >>> match.state is match.deals[-1].state  # the deal being played
+    True
     """
 
     variant: Variant
@@ -179,6 +205,11 @@ def apply_baazi_move(baazi: Baazi, move: Move) -> Baazi:
 
     Raises :class:`~seep.errors.IllegalMoveError` for an illegal move and
     :class:`~seep.errors.SeepError` once the match is over.
+
+    >>> from seep import apply_baazi_move, new_baazi, parse_move
+    >>> match = apply_baazi_move(new_baazi("standard", seed=10), parse_move("bid 11"))
+    >>> match.state.bid, match.state.to_move
+    (11, 1)
     """
     if baazi.is_over:
         raise SeepError("the match is over: start the next with next_baazi()")
@@ -215,6 +246,14 @@ def next_baazi(baazi: Baazi, *, seed: Seed = None) -> Baazi:
 
     In the standard game that is the partner of the seat that would have
     dealt next (two players: that seat); in taash the next seat (R11.6).
+
+    >>> import random
+    >>> from seep import apply_baazi_move, legal_moves, new_baazi, next_baazi
+    >>> match, rng = new_baazi("standard", seed=4), random.Random(4)
+    >>> while not match.is_over:
+    ...     match = apply_baazi_move(match, rng.choice(legal_moves(match.state)))
+    >>> match.sheet[-1].dealer, next_baazi(match, seed=5).state.dealer
+    (1, 3)
     """
     if not baazi.is_over:
         raise SeepError("the match is not over yet")
@@ -232,6 +271,15 @@ def baazi_to_dict(baazi: Baazi) -> dict[str, Any]:
     by replaying the moves. The game record of the same match
     (:func:`seep.records.record_from_baazi`) holds decks instead of states,
     the seat of every move and the stated scores, and no seed.
+
+    >>> import json
+    >>> from seep import apply_baazi_move, baazi_from_dict, baazi_to_dict, new_baazi, parse_move
+    >>> match = apply_baazi_move(new_baazi("standard", seed=10), parse_move("bid 11"))
+    >>> doc = baazi_to_dict(match)
+    >>> doc["format"], doc["deals"][0]["moves"]
+    ('seep-baazi/1', ['bid 11'])
+    >>> baazi_from_dict(json.loads(json.dumps(doc))) == match
+    True
     """
     return {
         "format": BAAZI_FORMAT,

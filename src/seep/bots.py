@@ -5,6 +5,7 @@ deterministic given its seed. Play a deal or a match with :func:`play_deal`
 and :func:`play_baazi`.
 
 >>> from seep import new_deal
+>>> from seep.bots import GreedyBot, play_deal
 >>> bots = [GreedyBot(seed=s) for s in range(4)]
 >>> final = play_deal(new_deal("standard", seed=4), bots)
 >>> final.is_over, final.plays
@@ -42,7 +43,19 @@ __all__ = [
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: given what its seat sees and the legal moves, choose one of them."""
+    """A player: given what its seat sees and the legal moves, choose one of them.
+
+    Any object with a ``name`` and this ``choose`` method is a bot:
+
+    >>> from seep import new_deal
+    >>> from seep.bots import Bot, play_deal
+    >>> class FirstMove:
+    ...     name = "first"
+    ...     def choose(self, view, moves):
+    ...         return moves[0]
+    >>> isinstance(FirstMove(), Bot), play_deal(new_deal("standard", seed=3), [FirstMove()] * 4).is_over
+    (True, True)
+    """
 
     name: str
 
@@ -104,6 +117,13 @@ class GreedyBot:
     bonus, half the points of a house the team owns, minus the chance-weighted
     seep the next player could make on the floor left behind, minus a little
     for point cards thrown loose. Ties are broken by the seeded generator.
+
+    >>> from seep import apply_move, legal_moves, new_deal, parse_move
+    >>> from seep.bots import GreedyBot
+    >>> from seep.views import observe
+    >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+    >>> str(GreedyBot(seed=1).choose(observe(state, 1), legal_moves(state)))
+    'build 6D AH 5S =12'
     """
 
     name = "greedy"
@@ -187,6 +207,14 @@ class SearchBot:
     moves start with ``prior`` virtual visits valued by :class:`GreedyBot`'s
     heuristic, so few iterations already play at least as well as greedy.
     ``iterations`` bounds the work, or ``seconds`` when given.
+
+    >>> from seep import apply_move, legal_moves, new_deal, parse_move
+    >>> from seep.bots import SearchBot
+    >>> from seep.views import observe
+    >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+    >>> move = SearchBot(iterations=20, seed=1).choose(observe(state, 1), legal_moves(state))
+    >>> move in legal_moves(state), move.card in state.hands[1]
+    (True, True)
     """
 
     name = "search"
@@ -329,7 +357,18 @@ def play_deal(
     *,
     on_move: Callable[[State, Move, State], None] | None = None,
 ) -> State:
-    """Play ``state`` to the end of its deal, seat ``i`` played by ``bots[i]``."""
+    """Play ``state`` to the end of its deal, seat ``i`` played by ``bots[i]``.
+
+    ``on_move(before, move, after)`` is called after every move.
+
+    >>> from seep import new_deal
+    >>> from seep.bots import GreedyBot, play_deal
+    >>> moves = []
+    >>> bots = [GreedyBot(seed=seat) for seat in range(4)]
+    >>> final = play_deal(new_deal("standard", seed=4), bots, on_move=lambda _, move, __: moves.append(move))
+    >>> final.is_over, len(moves)  # the bid and 48 cards
+    (True, 49)
+    """
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
@@ -349,7 +388,19 @@ def play_baazi(
     on_move: Callable[[State, Move, State], None] | None = None,
     on_deal: Callable[[Baazi], None] | None = None,
 ) -> Baazi:
-    """Play the match to its end, seat ``i`` played by ``bots[i]``."""
+    """Play the match to its end, seat ``i`` played by ``bots[i]``.
+
+    ``on_move(before, move, after)`` is called after every move, ``on_deal(baazi)``
+    after every finished deal.
+
+    >>> from seep import new_baazi
+    >>> from seep.bots import RandomBot, play_baazi
+    >>> deals = []
+    >>> bots = [RandomBot(seed=seat) for seat in range(4)]
+    >>> match = play_baazi(new_baazi("taash", seed=4), bots, on_deal=deals.append)
+    >>> match.reason, len(deals)
+    ('one deal, 45 to 55: team 1 wins (R11.6)', 1)
+    """
     while not baazi.is_over:
         state = baazi.state
         seat = state.to_move

@@ -18,6 +18,7 @@ that can make it. These bounds are attained in all built-in variants (the
 tests play deals that reach them); for a seep rule whose bonus depends on the
 card they are safe but may not be attained (only four cards have each value).
 
+>>> from seep.bounds import bounds, highest_deal_score, utility_range
 >>> bounds("standard")
 Bounds(variant='standard', lowest_deal_score=0, highest_deal_score=1275, \
 utility=(-1275, 1275), most_seeps=24, longest_deal_moves=49, \
@@ -257,7 +258,13 @@ def most_chance_outcomes(variant: str | Variant) -> int:
 
 @attrs.frozen(kw_only=True)
 class Bounds:
-    """Every bound of a variant at once (see the functions of the same names)."""
+    """Every bound of a variant at once (see the functions of the same names).
+
+    >>> from seep.bounds import bounds
+    >>> limits = bounds("standard")
+    >>> limits.highest_deal_score, limits.most_seeps, limits.longest_deal_moves
+    (1275, 24, 49)
+    """
 
     variant: str
     lowest_deal_score: int

@@ -6,6 +6,7 @@ clubs. A :class:`CardSet` is an immutable set of cards held as a 52-bit mask,
 so that set algebra is integer arithmetic and iteration runs in canonical
 order.
 
+>>> from seep.cards import Card, CardSet
 >>> Card.parse("10♦")
 Card('TD')
 >>> Card.parse("TD").value

@@ -41,6 +41,7 @@ states of ``new_deal(variant, deck=order, dealer=...)`` and the moves
 played on it.
 
 >>> from seep import Card, legal_moves
+>>> from seep.chance import InitialDeal, play, start_deal
 >>> node = start_deal("standard", dealer=0)
 >>> node.recipient, len(node.outcomes()), sum(p for _, p in node.outcomes())
 (1, 52, Fraction(1, 1))
@@ -111,6 +112,12 @@ class InitialDeal:
 
     Make one with :func:`start_deal`. ``dealt[i]`` went to
     ``recipients[i]`` (a seat, or ``None`` for the floor).
+
+    >>> from seep import Card
+    >>> from seep.chance import start_deal
+    >>> node = start_deal("standard", dealer=0).deal(Card.parse("KS"))
+    >>> node.dealt, node.recipient, len(node.outcomes())  # the bidder's second card
+    ((Card('KS'),), 1, 51)
     """
 
     variant: Variant
@@ -240,6 +247,15 @@ class PacketDeal:
     Made by :func:`play`. ``state`` is the state before ``move``;
     ``recipients[i]`` is the seat that receives the ``i``-th card dealt,
     ``dealt`` the cards dealt so far.
+
+    >>> from seep import apply_move, new_deal, parse_move
+    >>> from seep.chance import play
+    >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+    >>> node = play(state, parse_move("build 6D AH 5S =12"))  # then the rest of the first batch
+    >>> type(node).__name__, len(node.recipients), node.recipients[:5]
+    ('PacketDeal', 44, (1, 1, 1, 1, 2))
+    >>> node.outcomes()[0]
+    (Card('AS'), Fraction(1, 44))
     """
 
     state: State
@@ -320,6 +336,11 @@ def play(state: State, move: Move) -> State | PacketDeal:
     """``move`` applied: the next state, or the chance node of the cards it deals.
 
     Raises :class:`~seep.errors.IllegalMoveError` if ``move`` is illegal.
+
+    >>> from seep import new_deal, parse_move
+    >>> from seep.chance import play
+    >>> play(new_deal("standard", seed=10), parse_move("bid 12")).bid  # the bid deals nothing
+    12
     """
     after = apply_move(state, move)
     if len(after.stock) == len(state.stock):

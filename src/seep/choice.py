@@ -7,6 +7,7 @@ house, throw), then one group of loose cards at a time. A bot or a user
 interface can walk these steps instead of listing every move; the moves
 reachable this way are exactly :func:`seep.legal_moves`.
 
+>>> from seep import FINISH, Action, Card, CardSet, MoveChoice
 >>> from seep.testing import position
 >>> state = position(hand="7S 9H", loose="AS 2S 3S 4S 5S 6S")
 >>> choice = MoveChoice.start(state)
@@ -52,7 +53,14 @@ Kind = Literal["take", "build", "raise", "throw", "bid"]
 
 @attrs.frozen(kw_only=True)
 class Action:
-    """What a card does: ``take`` (value = the card's), ``build`` or ``raise`` (value = the house), ``throw``."""
+    """What a card does: ``take`` (value = the card's), ``build`` or ``raise`` (value = the house), ``throw``.
+
+    >>> from seep import Card, MoveChoice
+    >>> from seep.testing import position
+    >>> choice = MoveChoice.start(position(hand="7S 9H", loose="2S 5S"))
+    >>> choice.choose(Card.parse("7S")).options()
+    (Action(kind='take', value=7), Action(kind='build', value=9))
+    """
 
     kind: Kind
     value: int | None = None
@@ -80,6 +88,16 @@ class MoveChoice:
     Once complete, ``move`` is the chosen legal move. In the bid, the
     bidder's first play (R2.6) and the taash opening round (R11.2), where
     moves are few, the options after the action are whole legal moves.
+
+    >>> from seep import FINISH, Action, Card, CardSet, MoveChoice
+    >>> from seep.testing import position
+    >>> choice = MoveChoice.start(position(hand="7S 9H", loose="2S 5S"))
+    >>> choice = choice.choose(Card.parse("7S")).choose(Action(kind="build", value=9))
+    >>> choice.options()
+    (CardSet('2S'),)
+    >>> choice = choice.choose(CardSet.parse("2S"))
+    >>> choice.is_complete, choice.choose(FINISH).move
+    (False, Build(card=Card('7S'), loose=CardSet('2S'), value=9))
     """
 
     state: State

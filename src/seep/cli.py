@@ -3,6 +3,7 @@
 Standard library only (argparse); every command writes to the streams it is
 given, so tests drive it in-process.
 
+>>> from seep.cli import main
 >>> main(["demo", "--seed", "3", "--quiet"])
 0
 """
@@ -423,7 +424,19 @@ def main(
     stdout: IO[str] | None = None,
     stderr: IO[str] | None = None,
 ) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    ``argv`` are the arguments after ``seep`` (default: ``sys.argv[1:]``);
+    ``stdin``, ``stdout`` and ``stderr`` default to the process's own.
+
+    >>> import io
+    >>> from seep.cli import main
+    >>> out = io.StringIO()
+    >>> main(["demo", "--seed", "7"], stdout=out)  # the same as: seep demo --seed 7
+    0
+    >>> len(out.getvalue().splitlines()) > 10
+    True
+    """
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
     err = stderr or sys.stderr

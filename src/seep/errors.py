@@ -5,6 +5,7 @@ document, a deck) are also :class:`ValueError`, so generic handlers work.
 Every error that comes from a rule carries the rule id in ``.rule``.
 
 >>> from seep import new_deal, apply_move, parse_move
+>>> from seep.errors import IllegalMoveError
 >>> state = new_deal("standard", seed=1)
 >>> try:
 ...     apply_move(state, parse_move("throw 2C"))
@@ -28,7 +29,15 @@ __all__ = [
 
 
 class SeepError(Exception):
-    """Base class of every error raised by this library."""
+    """Base class of every error raised by this library.
+
+    >>> from seep import SeepError, parse_move
+    >>> try:
+    ...     parse_move("fold")
+    ... except SeepError as error:
+    ...     print(type(error).__name__)
+    NotationError
+    """
 
 
 class IllegalMoveError(SeepError, ValueError):
@@ -36,6 +45,13 @@ class IllegalMoveError(SeepError, ValueError):
 
     ``rule`` is the id of the rule it breaks (``"R3.2"``), ``reason`` the
     explanation; ``str(error)`` is ``"R3.2: <reason>"``.
+
+    >>> from seep import IllegalMoveError, apply_move, new_deal, parse_move
+    >>> try:
+    ...     apply_move(new_deal("standard", seed=10), parse_move("bid 13"))
+    ... except IllegalMoveError as error:
+    ...     print(error.rule, "|", error.reason)
+    R2.4 | seat 1 holds no king and cannot bid 13
     """
 
     def __init__(self, rule: str, reason: str) -> None:
@@ -48,13 +64,30 @@ class IllegalMoveError(SeepError, ValueError):
 
 
 class NotationError(SeepError, ValueError):
-    """Text that is not valid card or move notation (the move notation)."""
+    """Text that is not valid card or move notation (the move notation).
+
+    >>> from seep import Card, NotationError
+    >>> try:
+    ...     Card.parse("1S")
+    ... except NotationError as error:
+    ...     print(isinstance(error, ValueError))
+    True
+    """
 
 
 class InvalidStateError(SeepError, ValueError):
     """A state document or constructor input that no legal deal can reach.
 
     ``field`` names the offending field (``"floor.houses[0].owners"``).
+
+    >>> from seep import InvalidStateError, new_deal, state_from_dict, state_to_dict
+    >>> doc = state_to_dict(new_deal("standard", seed=10))
+    >>> doc["bid"] = 15
+    >>> try:
+    ...     state_from_dict(doc)
+    ... except InvalidStateError as error:
+    ...     print(error.field)
+    bid
     """
 
     def __init__(self, field: str, reason: str) -> None:
@@ -67,7 +100,16 @@ class InvalidStateError(SeepError, ValueError):
 
 
 class MisdealError(SeepError, ValueError):
-    """An explicit deck whose deal is void (R2.3: the bidder holds no 9 or higher)."""
+    """An explicit deck whose deal is void (R2.3: the bidder holds no 9 or higher).
+
+    >>> from seep import MisdealError, new_deal
+    >>> from seep.cards import ALL_CARDS
+    >>> try:
+    ...     new_deal(deck=ALL_CARDS)  # aces first: the bidder holds the four aces
+    ... except MisdealError as error:
+    ...     print(error)
+    R2.3: the bidder (seat 1) holds AS AH AD AC, no card of 9 or more: the deal is void
+    """
 
 
 class RecordError(SeepError, ValueError):

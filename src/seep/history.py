@@ -27,6 +27,7 @@ chess positions are equal whatever the moves that led to them; views compare
 their histories.
 
 >>> from seep import new_deal, apply_move, parse_move
+>>> from seep.history import format_history, seen_by
 >>> state = new_deal("standard", seed=10)
 >>> state = apply_move(state, parse_move("bid 12"))
 >>> len(state.history), state.history.known
@@ -73,6 +74,14 @@ class SeepRecord:
 
     A state's ``seeps`` hold them, and a history holds each right after the
     move that made it (also importable from :mod:`seep.state`).
+
+    >>> from seep import apply_move, parse_move
+    >>> from seep.testing import position
+    >>> state = apply_move(position(hand="9S 4H", loose="4C 5D"), parse_move("take 9S 4C 5D"))
+    >>> state.seeps
+    (SeepRecord(seat=0, play=41, points=50),)
+    >>> list(state.history)[-1] == state.seeps[0]
+    True
     """
 
     seat: int
@@ -87,6 +96,14 @@ class Dealt:
     ``cards`` is ``None`` when the seat whose history this is did not see
     them (another seat's packet, a face-down floor). ``face_up`` is true for a
     floor dealt face up (R11.1).
+
+    >>> from seep import new_deal
+    >>> from seep.history import seen_by
+    >>> state = new_deal("standard", seed=10)
+    >>> list(state.history)[0]
+    Dealt(to=1, count=4, cards=CardSet('6D TH JS QC'), face_up=False)
+    >>> list(seen_by(state.history, 0))[0]  # seat 0 does not see seat 1's packet
+    Dealt(to=1, count=4, cards=None, face_up=False)
     """
 
     to: int | None
@@ -97,7 +114,13 @@ class Dealt:
 
 @attrs.frozen
 class Played:
-    """Seat ``seat`` made ``move`` (a bid, or a card played)."""
+    """Seat ``seat`` made ``move`` (a bid, or a card played).
+
+    >>> from seep import apply_move, new_deal, parse_move
+    >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+    >>> list(state.history)[2]
+    Played(seat=1, move=Bid(value=12))
+    """
 
     seat: int
     move: Move
@@ -105,14 +128,26 @@ class Played:
 
 @attrs.frozen
 class FloorTurned:
-    """The floor cards turned face up after the bid (R2.5)."""
+    """The floor cards turned face up after the bid (R2.5).
+
+    >>> from seep import apply_move, new_deal, parse_move
+    >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+    >>> list(state.history)[-1]
+    FloorTurned(cards=CardSet('AH 5S 9S JD'))
+    """
 
     cards: CardSet
 
 
 @attrs.frozen
 class Unknown:
-    """The history of the deal up to ``plays`` cards played is not known."""
+    """The history of the deal up to ``plays`` cards played is not known.
+
+    >>> from seep import new_deal, state_from_dict, state_to_dict
+    >>> loaded = state_from_dict(state_to_dict(new_deal("standard", seed=10)))
+    >>> list(loaded.history)  # a document holds no history
+    [Unknown(plays=0)]
+    """
 
     plays: int
 

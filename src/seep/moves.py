@@ -4,6 +4,7 @@ Moves are small frozen values; ``str(move)`` is the canonical move notation
 notation. Constructors take keyword arguments and accept notation strings
 for cards:
 
+>>> from seep.moves import Bid, Build, Raise, Take, Throw
 >>> Take(card="JS", loose="5C 6H TD", house=11)
 Take(card=Card('JS'), loose=CardSet('5C 6H TD'), house=11)
 >>> str(Build(card="5H", loose="6C", value=11))

@@ -2,6 +2,7 @@
 
 :func:`format_state` is re-exported from :mod:`seep.render`, the state printer.
 
+>>> from seep.notation import format_move, parse_move
 >>> move = parse_move("TAKE js  6h 5c 10d #11")
 >>> format_move(move)
 'take JS 5C 6H TD #11'

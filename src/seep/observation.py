@@ -18,6 +18,7 @@ and this seat's own cards.
 
 >>> from seep import new_deal, apply_move, parse_move
 >>> from seep.views import observe
+>>> from seep.observation import information_state_length, observation_layout, observation_length, observation_vector
 >>> state = new_deal("standard", seed=10)
 >>> vector = observation_vector(observe(state, 1))
 >>> len(vector) == observation_length("standard") == 540
@@ -295,7 +296,11 @@ def move_slot_layout(variant: str | Variant) -> Layout:
 
 
 def move_slot_width(variant: str | Variant) -> int:
-    """The width of one move slot: 119 with four players, 117 with two."""
+    """The width of one move slot: 119 with four players, 117 with two.
+
+    >>> move_slot_width("standard"), move_slot_width("taash-2p")
+    (119, 117)
+    """
     return sum(width for _, width in _move_slot_fields(get_variant(variant)))
 
 

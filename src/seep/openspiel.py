@@ -311,7 +311,16 @@ class _Shared(tuple):  # type: ignore[type-arg]
 
 
 class SeepGame(pyspiel.Game):  # type: ignore[misc]
-    """The OpenSpiel game of one deal of a variant (parameters ``variant`` and ``dealer``)."""
+    """The OpenSpiel game of one deal of a variant (parameters ``variant`` and ``dealer``).
+
+    >>> import pyspiel
+    >>> from seep.openspiel import SeepGame
+    >>> game = pyspiel.load_game("python_seep(variant=taash-2p,dealer=1)")
+    >>> isinstance(game, SeepGame), game.variant.name, game.dealer, game.num_players()
+    (True, 'taash-2p', 1, 2)
+    >>> SeepGame({"variant": "standard"}).num_distinct_actions()
+    123
+    """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
@@ -342,6 +351,17 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
     Its attributes are small (the seep node, the ids of the move in progress
     and a log of one int per action), so a pickled or serialized state stays
     a few kilobytes.
+
+    >>> import random
+    >>> import pyspiel
+    >>> import seep.openspiel
+    >>> state = pyspiel.load_game("python_seep(variant=taash-2p)").new_initial_state()
+    >>> rng = random.Random(1)
+    >>> while state.is_chance_node():
+    ...     cards, chances = zip(*state.chance_outcomes())
+    ...     state.apply_action(rng.choices(cards, chances)[0])
+    >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
+    (1, ['play 7H', 'play 9H'])
     """
 
     def __init__(self, game: SeepGame) -> None:
@@ -482,7 +502,19 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
 
 
 class SeepObserver:
-    """Observation or information-state tensors and strings (OpenSpiel's PyObserver)."""
+    """Observation or information-state tensors and strings (OpenSpiel's PyObserver).
+
+    >>> import pyspiel
+    >>> import seep.openspiel
+    >>> game = pyspiel.load_game("python_seep(variant=taash-2p)")
+    >>> observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
+    >>> state = game.new_initial_state()
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.chance_outcomes()[0][0])
+    >>> observer.set_from(state, 1)
+    >>> type(observer).__name__, sorted(observer.dict), bool(observer.tensor.any())
+    ('SeepObserver', ['adapter', 'position'], True)
+    """
 
     def __init__(self, variant: Variant, iig_obs_type: Any) -> None:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
@@ -510,6 +542,15 @@ class SeepBot(pyspiel.Bot):  # type: ignore[misc]
     At the start of a move it asks the seep bot for a whole move (given the
     seat's view and the legal moves), then gives that move's ids one per
     :meth:`step`.
+
+    >>> import random
+    >>> import pyspiel
+    >>> from seep.bots import GreedyBot, RandomBot
+    >>> from seep.openspiel import SeepBot, play_to_end
+    >>> game = pyspiel.load_game("python_seep(variant=taash-2p)")
+    >>> bots = [SeepBot(GreedyBot(seed=0)), SeepBot(RandomBot(seed=1))]
+    >>> play_to_end(game.new_initial_state(), bots, random.Random(3))
+    [328.0, -328.0]
     """
 
     def __init__(self, bot: Bot) -> None:
@@ -539,6 +580,15 @@ def play_to_end(state: SeepState, bots: Sequence[Any], rng: random.Random) -> li
 
     Like OpenSpiel's ``evaluate_bots``, for bots that do not implement
     ``restart_at`` (such as the Python ``ISMCTSBot``). Returns the returns.
+
+    >>> import random
+    >>> import pyspiel
+    >>> from seep.openspiel import play_to_end
+    >>> game = pyspiel.load_game("python_seep(variant=taash-2p)")
+    >>> bots = [pyspiel.make_uniform_random_bot(seat, 7) for seat in range(2)]
+    >>> returns = play_to_end(game.new_initial_state(), bots, random.Random(3))
+    >>> len(returns), sum(returns)  # zero-sum
+    (2, 0.0)
     """
     while not state.is_terminal():
         if state.is_chance_node():

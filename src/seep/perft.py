@@ -13,6 +13,7 @@ is a leaf: it counts 1, so a finished state has perft 1 at every depth.
 The two-player second batch (R2.9) and the deals after the bid (R2.7,
 R11.2) happen inside the transition; they are not plies.
 
+>>> from seep.perft import perft, perft_divide
 >>> from seep import new_deal
 >>> state = new_deal("standard", seed=10)
 >>> perft(state, 1)                       # the three bids

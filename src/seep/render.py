@@ -6,6 +6,7 @@ notation). The values' own ``str`` forms (:class:`~seep.state.State`,
 :class:`~seep.state.House`, the moves) are compact notation for logs.
 
 >>> from seep.cards import CardSet
+>>> from seep.render import cards_text, move_text
 >>> cards_text(CardSet.parse("AS TD KC"))
 'A♠ 10♦ K♣'
 >>> from seep import parse_move
@@ -39,7 +40,13 @@ _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def card_text(card: Card, *, symbols: bool = True) -> str:
-    """``Card('TD')`` -> ``'10♦'`` (or ``'TD'`` without symbols)."""
+    """``Card('TD')`` -> ``'10♦'`` (or ``'TD'`` without symbols).
+
+    >>> from seep import Card
+    >>> from seep.render import card_text
+    >>> card_text(Card.parse("TD")), card_text(Card.parse("TD"), symbols=False)
+    ('10♦', 'TD')
+    """
     if not symbols:
         return str(card)
     rank = "10" if card.rank == "T" else card.rank
@@ -47,13 +54,27 @@ def card_text(card: Card, *, symbols: bool = True) -> str:
 
 
 def cards_text(cards: Iterable[Card], *, symbols: bool = True) -> str:
-    """Cards separated by spaces, ``-`` for none."""
+    """Cards separated by spaces, ``-`` for none.
+
+    >>> from seep import CardSet
+    >>> from seep.render import cards_text
+    >>> cards_text(CardSet.parse("AS TD")), cards_text([])
+    ('A♠ 10♦', '-')
+    """
     text = " ".join(card_text(card, symbols=symbols) for card in cards)
     return text or "-"
 
 
 def move_text(move: Move, *, symbols: bool = True) -> str:
-    """A move in notation, with suit symbols for people."""
+    """A move in notation, with suit symbols for people.
+
+    >>> from seep import parse_move
+    >>> from seep.render import move_text
+    >>> move_text(parse_move("raise 2C #9")), move_text(parse_move("build 5H 6C =11"))
+    ('raise 2♣ #9 (to 11)', 'build 5♥ 6♣ =11')
+    >>> move_text(parse_move("throw TD"), symbols=False)
+    'throw TD'
+    """
     if isinstance(move, Bid) or not symbols:
         return str(move)
     card = card_text(move.card)
@@ -72,7 +93,17 @@ def move_text(move: Move, *, symbols: bool = True) -> str:
 def house_text(
     house: House, *, seat_names: dict[int, str] | None = None, symbols: bool = True
 ) -> str:
-    """``[9 open: 4♠ 5♥, owner seat 1]``; locked houses say *pakka*."""
+    """``[9 open: 4♠ 5♥, owner seat 1]``; locked houses say *pakka*.
+
+    >>> from seep.render import house_text
+    >>> from seep.testing import position
+    >>> houses = [(9, "4S 5H", [1]), (10, "TS TH", [1])]
+    >>> state = position(hand="9S 4H", loose="5C", houses=houses)
+    >>> house_text(state.houses[0])
+    '[9 open: 4♠ 5♥, owner seat 1]'
+    >>> house_text(state.houses[1], seat_names={1: "Bilal"}, symbols=False)
+    '[10 pakka: TS TH, owner Bilal]'
+    """
     state = "pakka" if house.locked else "open"
     names = seat_names or {}
     owners = ", ".join(names.get(o, f"seat {o}") for o in house.owners)
@@ -105,7 +136,19 @@ def _score_line(state_or_view: State | View) -> str:
 
 
 def render_view(view: View) -> str:
-    """What a seat sees, for a person sitting there."""
+    """What a seat sees, for a person sitting there.
+
+    >>> from seep import apply_move, new_deal, parse_move
+    >>> from seep.render import render_view
+    >>> from seep.views import observe
+    >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+    >>> print(render_view(observe(state, 1)))
+    standard  play 0/48  dealer seat 0  bid 12  to move: you
+    Floor: A♥ 5♠ 9♠ J♦
+    Hands: seat 0: 0  seat 1 (you): 4  seat 2: 0  seat 3: 0  stock: 44
+    Your hand: 6♦ 10♥ J♠ Q♣
+    Score: team 0: 0 pts + 0 seeps (0 cards) | team 1: 0 pts + 0 seeps (0 cards)
+    """
     bid = "-" if view.bid is None else str(view.bid)
     to_move = "you" if view.to_move == view.seat else f"seat {view.to_move}"
     lines = [
@@ -205,6 +248,14 @@ def render_sheet(rows: Iterable[_SheetLine]) -> str:
     """The score sheet (rows of :class:`seep.baazi.SheetRow`): cards and seeps in their own columns.
 
     The banked column appears only in matches that bank points (R11.6).
+
+    >>> from seep import SheetRow
+    >>> from seep.render import render_sheet
+    >>> row = SheetRow(deal=1, dealer=0, bid=10, cards=(64, 36), seeps=(0, 0),
+    ...                totals=(64, 36), lead=28, banked=(0, 0))
+    >>> print(render_sheet([row]))
+    deal dealer bid | team 0: cards seeps total | team 1: cards seeps total |  lead
+       1      0  10 |             64     0    64 |             36     0    36 |    28
     """
     rows = list(rows)
     banking = any(row.banked != (0, 0) for row in rows)

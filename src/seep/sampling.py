@@ -39,6 +39,7 @@ own constraints only (:func:`constraints`), and :func:`sample_deal` raises
 >>> import random
 >>> from seep import new_deal, apply_move, parse_move
 >>> from seep.views import observe
+>>> from seep.sampling import sample_deal
 >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
 >>> view = observe(state, 0)
 >>> deal = sample_deal(view, random.Random(5))
@@ -91,6 +92,17 @@ class SampledDeal:
     ``moves`` reaches ``state`` (which also carries the view's ``redeals``:
     a deal from an explicit deck counts none). ``proposals`` is how many
     deck orders were drawn to find this one.
+
+    >>> import random
+    >>> from seep import apply_move, new_deal, parse_move
+    >>> from seep.sampling import sample_deal
+    >>> from seep.views import observe
+    >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+    >>> deal = sample_deal(observe(state, 0), random.Random(5))
+    >>> deal.dealer, deal.moves
+    (0, (Bid(value=12),))
+    >>> apply_move(new_deal("standard", deck=deal.deck, dealer=deal.dealer), deal.moves[0]) == deal.state
+    True
     """
 
     dealer: int

@@ -7,6 +7,7 @@ returns a state that no legal deal could reach in its structure.
 
 >>> import json
 >>> from seep import new_deal, state_from_dict, state_to_dict
+>>> from seep.serialization import move_to_dict
 >>> state = new_deal("standard", seed=7)
 >>> text = json.dumps(state_to_dict(state))
 >>> state_from_dict(json.loads(text)) == state

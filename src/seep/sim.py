@@ -5,6 +5,7 @@ are identical whether the games run in this process, in local processes
 (``concurrent.futures.ProcessPoolExecutor``) or on a Dask cluster
 (:func:`dask_executor`, with the ``dask`` extra).
 
+>>> from seep.sim import MatchSpec, simulate, summarize
 >>> spec = MatchSpec(variant="standard", bots=("greedy", "random", "greedy", "random"))
 >>> results = simulate(spec, range(2))
 >>> [r.seed for r in results], all(r.deals == 1 for r in results)
@@ -45,7 +46,13 @@ __all__ = [
 
 @attrs.frozen(kw_only=True)
 class MatchSpec:
-    """What to play: a variant, one bot kind per seat, bot options, a deal or a whole match."""
+    """What to play: a variant, one bot kind per seat, bot options, a deal or a whole match.
+
+    >>> from seep.sim import MatchSpec, simulate
+    >>> spec = MatchSpec(variant="taash", bots=("greedy", "random") * 2, mode="baazi")
+    >>> [(result.seed, result.deals) for result in simulate(spec, [7])]
+    [(7, 1)]
+    """
 
     variant: str = "standard"
     bots: tuple[str, ...] = ("greedy", "random", "greedy", "random")
@@ -55,7 +62,12 @@ class MatchSpec:
 
 @attrs.frozen(kw_only=True)
 class GameResult:
-    """The outcome of one game: per-team totals summed over its deals, seeps made, the winner."""
+    """The outcome of one game: per-team totals summed over its deals, seeps made, the winner.
+
+    >>> from seep.sim import MatchSpec, play_game
+    >>> play_game(MatchSpec(bots=("random",) * 4), seed=3)
+    GameResult(seed=3, winner=0, deals=1, points=(75, 25), card_points=(75, 25), seeps=(0, 0), swapped=False)
+    """
 
     seed: int
     winner: int | None
@@ -70,6 +82,11 @@ def play_game(spec: MatchSpec, seed: int, swapped: bool = False) -> GameResult:
     """Play one seeded game of ``spec`` (a module-level function, so executors can pickle it).
 
     With ``swapped`` the bots move one seat round (team 0's bots play for team 1).
+
+    >>> from seep.sim import MatchSpec, play_game
+    >>> spec = MatchSpec(bots=("greedy", "random") * 2)
+    >>> play_game(spec, seed=3).points, play_game(spec, seed=3, swapped=True).points
+    ((281, 19), (37, 113))
     """
     players = len(spec.bots)
     kinds = list(spec.bots)
@@ -136,6 +153,16 @@ def simulate(
 
     With an ``executor`` the games run through ``executor.submit``; the
     results are the same as in-process.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from seep.sim import MatchSpec, simulate
+    >>> spec = MatchSpec(bots=("random",) * 4)
+    >>> here = simulate(spec, range(3), alternate=True)
+    >>> [(result.seed, result.swapped) for result in here]
+    [(0, False), (1, True), (2, False)]
+    >>> with ThreadPoolExecutor(2) as executor:
+    ...     simulate(spec, range(3), alternate=True, executor=executor) == here
+    True
     """
     jobs = [(seed, alternate and seed % 2 == 1) for seed in seeds]
     results: list[GameResult] = []
@@ -170,6 +197,16 @@ def dask_executor(address: object = None, **client_options: Any) -> Iterator[Exe
     raises :class:`ImportError` saying so. The workers need ``seep`` installed
     too, at the same version.
 
+    >>> from seep.sim import MatchSpec, dask_executor, simulate
+    >>> spec = MatchSpec(bots=("random",) * 4)
+    >>> try:
+    ...     with dask_executor(processes=False, n_workers=1, threads_per_worker=1) as executor:
+    ...         results = simulate(spec, range(2), executor=executor)
+    ... except ImportError:  # without the dask extra
+    ...     results = simulate(spec, range(2))
+    >>> results == simulate(spec, range(2))
+    True
+
     .. code-block:: python
 
         with dask_executor("tcp://scheduler:8786") as executor:
@@ -191,7 +228,16 @@ def dask_executor(address: object = None, **client_options: Any) -> Iterator[Exe
 
 @attrs.frozen(kw_only=True)
 class Summary:
-    """Results from one side's point of view, with 95% confidence intervals."""
+    """Results from one side's point of view, with 95% confidence intervals.
+
+    >>> from seep.sim import MatchSpec, simulate, summarize
+    >>> summary = summarize(simulate(MatchSpec(bots=("random",) * 4), range(4)))
+    >>> summary.games, summary.wins + summary.losses + summary.draws, summary.deals
+    (4, 4, 4)
+    >>> low, high = summary.win_rate_ci
+    >>> 0 <= low <= summary.win_rate <= high <= 1
+    True
+    """
 
     games: int
     wins: int
@@ -223,6 +269,15 @@ def summarize(
     """Summarize from the side that team 0's bots play (``side_of`` overrides, per result).
 
     A draw counts half a win in the win rate.
+
+    >>> from seep.sim import GameResult, summarize
+    >>> results = [
+    ...     GameResult(seed=0, winner=0, deals=1, points=(70, 30), card_points=(70, 30), seeps=(0, 0)),
+    ...     GameResult(seed=1, winner=None, deals=1, points=(50, 50), card_points=(50, 50), seeps=(0, 0)),
+    ... ]
+    >>> summary = summarize(results)
+    >>> summary.wins, summary.draws, summary.win_rate, summary.mean_margin
+    (1, 1, 0.75, 20.0)
     """
     side = side_of or (lambda r: 1 if r.swapped else 0)
     wins = losses = draws = 0
@@ -275,7 +330,13 @@ def compare(
     executor: Executor | None = None,
     progress: Callable[[GameResult], None] | None = None,
 ) -> Summary:
-    """``first`` against ``second`` over ``games`` seeded games, seats alternating; from ``first``'s side."""
+    """``first`` against ``second`` over ``games`` seeded games, seats alternating; from ``first``'s side.
+
+    >>> from seep.sim import compare
+    >>> summary = compare("greedy", "random", games=2, seed=1)
+    >>> summary.games, summary.wins
+    (2, 2)
+    """
     players = get_variant(variant).players
     kinds = tuple(first if seat % 2 == 0 else second for seat in range(players))
     opts = options or {}

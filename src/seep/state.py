@@ -32,7 +32,15 @@ __all__ = ["House", "Phase", "SeepRecord", "State"]
 
 
 class Phase(str, enum.Enum):
-    """Where a deal stands: before the bid, in play, or over (the JSON field ``phase``)."""
+    """Where a deal stands: before the bid, in play, or over (the JSON field ``phase``).
+
+    >>> from seep import Phase, apply_move, new_deal, parse_move
+    >>> state = new_deal("standard", seed=10)
+    >>> state.phase, apply_move(state, parse_move("bid 12")).phase
+    (<Phase.BID: 'bid'>, <Phase.PLAY: 'play'>)
+    >>> str(Phase.OVER), Phase("over") is Phase.OVER
+    ('over', True)
+    """
 
     BID = "bid"
     PLAY = "play"
@@ -128,6 +136,14 @@ class State:
     are equal whatever led to them), and a state made without one (loaded
     from a document) has an unknown history,
     :meth:`History.unknown(plays) <seep.history.History.unknown>`.
+
+    >>> from seep import apply_move, new_deal, parse_move, state_from_dict, state_to_dict
+    >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+    >>> state.to_move, state.bid, state.hands[1], state.loose, len(state.stock)
+    (1, 12, CardSet('6D TH JS QC'), CardSet('AH 5S 9S JD'), 44)
+    >>> loaded = state_from_dict(state_to_dict(state))
+    >>> loaded == state, list(loaded.history)
+    (True, [Unknown(plays=0)])
     """
 
     variant: Variant

@@ -8,6 +8,7 @@ turn it is, the bid, and the public facts that constrain hidden cards
 another seat's cards or the stock's order.
 
 >>> from seep import new_deal, apply_move, parse_move
+>>> from seep.views import observe, view_from_dict, view_to_dict
 >>> state = new_deal("standard", seed=10)
 >>> view = observe(state, 1)
 >>> view.hand, view.loose, view.floor_count
@@ -48,6 +49,12 @@ class View:
     the seat's action-observation history (:func:`seep.history.seen_by`);
     a view made without one has the unknown history ``(Unknown(plays),)``.
     Views are equal when all their fields are, history included.
+
+    >>> from seep import apply_move, new_deal, parse_move
+    >>> from seep.views import observe
+    >>> view = observe(apply_move(new_deal("standard", seed=10), parse_move("bid 12")), 2)
+    >>> view.seat, view.hand, view.loose, view.hand_counts, len(view.unseen)
+    (2, CardSet(''), CardSet('AH 5S 9S JD'), (0, 4, 0, 0), 48)
     """
 
     variant: Variant
@@ -153,7 +160,14 @@ def observe(state: State, seat: int) -> View:
 
 
 def view_to_dict(view: View) -> dict[str, Any]:
-    """The JSON document of a view (what a game server sends to one seat)."""
+    """The JSON document of a view (what a game server sends to one seat).
+
+    >>> from seep import new_deal
+    >>> from seep.views import observe, view_to_dict
+    >>> doc = view_to_dict(observe(new_deal("standard", seed=10), 1))
+    >>> doc["format"], doc["hand"], doc["floor"]["loose"], doc["floor"]["count"]
+    ('seep-view/1', ['6D', 'TH', 'JS', 'QC'], None, 4)
+    """
     return {
         "format": VIEW_FORMAT,
         "variant": view.variant.name,
@@ -192,6 +206,17 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
     """Load a view document, checking types and that no card is listed twice.
 
     ``history`` is optional: without it the view's history is unknown.
+
+    >>> import json
+    >>> from seep import new_deal
+    >>> from seep.views import observe, view_from_dict, view_to_dict
+    >>> view = observe(new_deal("standard", seed=10), 1)
+    >>> view_from_dict(json.loads(json.dumps(view_to_dict(view)))) == view
+    True
+    >>> doc = view_to_dict(view)
+    >>> del doc["history"]
+    >>> list(view_from_dict(doc).history)
+    [Unknown(plays=0)]
     """
     read = Reader()
     doc = read.mapping(doc, "document")

@@ -9,28 +9,34 @@ The format (``seep-record/1``)
 ------------------------------
 
 * A **header** of tag lines ``[Key "value"]`` (values in double quotes; a
-  ``"`` or ``\`` inside a value is written ``\"``, ``\\``)::
+  ``"`` or ``\`` inside a value is written ``\"``, ``\\``):
 
-    [Format "seep-record/1"]   required
-    [Kind "deal"]              "deal" (one deal) or "baazi" (a match, R10/R11.6)
-    [Variant "standard"]       a registered variant name
-    [Players "4"]              must agree with the variant
-    [Dealer "0"]               the dealer of the first deal
-    [Seats "Asha, Bilal, Chandra, Dev"]   optional: names of seats 0..n-1
-    [Date "2024-05-01"]        optional; any other tag is kept as it is
-    [Seed "3"]                 optional, informational only (the decks replay)
-    [Result "..."]             optional on input; see below
+  .. code-block:: seep-record
+
+    [Format "seep-record/1"]   {required}
+    [Kind "deal"]              {"deal" (one deal) or "baazi" (a match, R10/R11.6)}
+    [Variant "standard"]       {a registered variant name}
+    [Players "4"]              {must agree with the variant}
+    [Dealer "0"]               {the dealer of the first deal}
+    [Seats "Asha, Bilal, Chandra, Dev"]   {optional: names of seats 0..n-1}
+    [Date "2024-05-01"]        {optional; any other tag is kept as it is}
+    [Seed "3"]                 {optional, informational only (the decks replay)}
+    [Result "*"]               {optional on input; see below}
 
 * Then one **block per deal**: ``[Deal "n"]`` (n = 1, 2, ...) opens it, then
   ``[Dealer "d"]`` (deal 1 may leave it to the header), ``[Deck "..."]`` (the
   52 cards in move notation, any spacing, may span lines; the first dealt first:
   R2.2 for the standard game, R11.1 for taash), ``[Redeals "k"]`` only when
-  the seeded shuffle was redealt (R2.3), then the **moves, one per line**::
+  the seeded shuffle was redealt (R2.3), then the **moves, one per line**,
+  ``N. sS MOVE``:
 
-    N. sS MOVE
+  .. code-block:: seep-record
+
+    0. s1 bid 11
+    1. s1 take JS JD
 
   ``N`` is the play number (``state.plays`` right after the move, as in
-  as in the JSON documents: the bidder's first card is play 1, the last card play 48);
+  the JSON documents: the bidder's first card is play 1, the last card play 48);
   the standard **bid is numbered 0** because it plays no card. ``sS`` is
   the seat that moves (checked), ``MOVE`` move notation. The numbers
   must run on without a gap. A finished deal ends with its score line
@@ -68,6 +74,7 @@ The match document of :func:`seep.baazi.baazi_from_dict` (``seep-baazi/1``)
 loads through the same builder (see the formats page).
 
 >>> from seep import new_deal, parse_move
+>>> from seep.records import format_record, parse_record, record_from_deal, replay
 >>> start = new_deal("standard", seed=10)
 >>> record = record_from_deal(start, [parse_move("bid 11")], tags={"Date": "2024-05-01"})
 >>> text = format_record(record)

@@ -70,6 +70,13 @@ class RecordedDeal:
     ``score`` is the score the record states for the deal (``None``: not
     stated, or the deal is unfinished); :func:`verify` recomputes it.
     ``tags`` are any extra tags of the deal block, in order.
+
+    >>> from seep import new_deal, parse_move
+    >>> from seep.records import record_from_deal
+    >>> record = record_from_deal(new_deal("standard", seed=10), [parse_move("bid 11"), parse_move("take JS JD")])
+    >>> deal = record.deals[0]
+    >>> deal.number, [str(move) for move in deal.moves], deal.seats, deal.score
+    (1, ['bid 11', 'take JS JD'], (1, 1), None)
     """
 
     number: int
@@ -101,6 +108,12 @@ class Record:
     ``tags`` are the header tags beyond those the format defines (``Seats``,
     ``Date``, ``Seed``, ...), in order. ``result`` is the stated result
     (``None``: not stated); :func:`verify` recomputes it.
+
+    >>> from seep import new_deal, parse_move
+    >>> from seep.records import record_from_deal
+    >>> record = record_from_deal(new_deal("standard", seed=10), [parse_move("bid 11")], tags={"Date": "2024-05-01"})
+    >>> record.kind, record.variant.name, len(record.deals), record.result, record.tags
+    ('deal', 'standard', 1, '*', (('Date', '2024-05-01'),))
     """
 
     variant: Variant

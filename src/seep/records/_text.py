@@ -48,6 +48,15 @@ def format_record(record: Record) -> str:
     """The text of ``record`` (see :mod:`seep.records` for the format).
 
     The text ends with a newline; ``parse_record(format_record(r)) == r``.
+
+    >>> from seep import new_deal, parse_move
+    >>> from seep.records import format_record, parse_record, record_from_deal
+    >>> record = record_from_deal(new_deal("standard", seed=10), [parse_move("bid 11"), parse_move("take JS JD")])
+    >>> text = format_record(record)
+    >>> text.splitlines()[-2:]
+    ['0. s1 bid 11', '1. s1 take JS JD']
+    >>> parse_record(text) == record
+    True
     """
     lines = [
         _tag("Format", RECORD_FORMAT),
@@ -304,12 +313,31 @@ def parse_record(text: str, *, check: bool = True) -> Record:
 
 
 def save_record(record: Record, path: str | os.PathLike[str]) -> None:
-    """Write the text of ``record`` to ``path`` (UTF-8)."""
+    """Write the text of ``record`` to ``path`` (UTF-8).
+
+    >>> import pathlib, tempfile
+    >>> from seep import new_deal, parse_move
+    >>> from seep.records import record_from_deal, save_record
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "deal.txt"
+    >>> save_record(record_from_deal(new_deal("standard", seed=10), [parse_move("bid 11")]), path)
+    >>> path.read_text(encoding="utf-8").splitlines()[0]
+    '[Format "seep-record/1"]'
+    """
     with open(path, "w", encoding="utf-8") as file:
         file.write(format_record(record))
 
 
 def load_record(path: str | os.PathLike[str], *, check: bool = True) -> Record:
-    """Read a record file written by :func:`save_record` (or by hand); see :func:`parse_record`."""
+    """Read a record file written by :func:`save_record` (or by hand); see :func:`parse_record`.
+
+    >>> import pathlib, tempfile
+    >>> from seep import new_deal, parse_move
+    >>> from seep.records import load_record, record_from_deal, save_record
+    >>> record = record_from_deal(new_deal("standard", seed=10), [parse_move("bid 11")])
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "deal.txt"
+    >>> save_record(record, path)
+    >>> load_record(path) == record
+    True
+    """
     with open(path, encoding="utf-8") as file:
         return parse_record(file.read(), check=check)

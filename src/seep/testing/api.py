@@ -6,6 +6,7 @@ checks at every step what the engine promises: cards, legal moves,
 notation, JSON, views, scores and game records. It needs nothing but
 ``seep`` itself (no Hypothesis).
 
+>>> from seep.testing import api_test
 >>> report = api_test("standard-2p", deals=1, seed=5, moves_per_state=4)
 >>> report.variant, report.deals, report.plays, report.records
 ('standard-2p', 1, 48, 1)

@@ -4,6 +4,7 @@ The other hands, the stock, the piles, the dealer and the play count are
 chosen so that the state is one a real deal can reach; it is validated like
 a loaded document, so a position that breaks a rule is refused.
 
+>>> from seep.testing import position
 >>> state = position(hand="KS 5D", loose="8H", to_move=2)
 >>> state.to_move, len(state.hands[2]), state.loose
 (2, 2, CardSet('8H'))

@@ -14,6 +14,8 @@ failing example shrinks towards fewer plays and earlier moves in canonical
 order:
 
 >>> from hypothesis import given, settings, strategies as st
+>>> from seep import Bid, apply_move
+>>> from seep.testing import legal_moves_of, reachable_states
 >>> @settings(max_examples=10, derandomize=True, database=None)
 ... @given(st.data(), reachable_states(max_plays=6))
 ... def test_a_card_played_is_one_play(data, state):

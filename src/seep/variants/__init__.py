@@ -181,6 +181,17 @@ def register_variant(variant: Variant, *, replace: bool = False) -> Variant:
     """Make ``variant`` known by its name (for :func:`get_variant` and JSON).
 
     Registering a different variant under a taken name needs ``replace=True``.
+
+    >>> import attrs
+    >>> from seep import STANDARD, get_variant, new_deal, register_variant
+    >>> from seep.variants import LeadMatch
+    >>> short = register_variant(attrs.evolve(STANDARD, name="lead-50", match=LeadMatch(target=50)))
+    >>> get_variant("lead-50") is short, new_deal("lead-50", seed=1).variant.match
+    (True, LeadMatch(target=50, under=9, deals=None))
+    >>> register_variant(attrs.evolve(short, match=LeadMatch(target=60)))
+    Traceback (most recent call last):
+    ...
+    ValueError: a different variant is already registered as 'lead-50'
     """
     existing = _REGISTRY.get(variant.name)
     if existing is not None and existing != variant and not replace:
@@ -207,7 +218,12 @@ def get_variant(name: str | Variant) -> Variant:
 
 
 def variant_names() -> tuple[str, ...]:
-    """Names of all registered variants, sorted."""
+    """Names of all registered variants, sorted.
+
+    >>> from seep import variant_names
+    >>> [name for name in variant_names() if name.startswith("taash")]
+    ['taash', 'taash-2p', 'taash-2p-full', 'taash-2p-short', 'taash-full', 'taash-short']
+    """
     return tuple(sorted(_REGISTRY))
 
 

@@ -53,6 +53,12 @@ class OpeningRule(Protocol):
     the floor (R2.2, R11.1). ``in_opening(plays, bid, players)``: True while
     the opening lasts; the rest of the first batch is dealt once it ends
     (R2.7, R2.9, R11.2).
+
+    >>> from seep.variants import STANDARD, TAASH, OpeningRule
+    >>> isinstance(STANDARD.opening, OpeningRule), STANDARD.opening.bids, TAASH.opening.bids
+    (True, True, False)
+    >>> STANDARD.opening.first_packets(4), TAASH.opening.first_packets(4)
+    ((0, None), (None, 0, 1, 2, 3))
     """
 
     @property
@@ -123,6 +129,10 @@ class Pickup(enum.Enum):
 
     ``TAKE_EVERYTHING``: R4.3, the house of the value and a maximal set of groups.
     ``FREE_CHOICE``: R11.3 (taash), the groups and/or house the player names.
+
+    >>> from seep.variants import STANDARD, TAASH, Pickup
+    >>> STANDARD.pickup, TAASH.pickup is Pickup.FREE_CHOICE
+    (<Pickup.TAKE_EVERYTHING: 'take-everything'>, True)
     """
 
     TAKE_EVERYTHING = "take-everything"
@@ -134,6 +144,10 @@ class ThrowRule(enum.Enum):
 
     ``ONLY_IF_NO_PICKUP``: R8.2, only a card that cannot pick anything up.
     ``ANY``: R11.3 (taash), any card at any time (the duty R3.2 still holds).
+
+    >>> from seep.variants import STANDARD, TAASH, ThrowRule
+    >>> STANDARD.throw_rule, TAASH.throw_rule is ThrowRule.ANY
+    (<ThrowRule.ONLY_IF_NO_PICKUP: 'only-if-no-pickup'>, True)
     """
 
     ONLY_IF_NO_PICKUP = "only-if-no-pickup"
@@ -145,6 +159,12 @@ class DealingRule(Protocol):
     """Who deals next: ``next_dealer(dealer, lead, players)`` after a deal of a match, given
     team 0's running ``lead``, and ``first_dealer_of_next_match(dealer, lead, players)``
     after its last deal; ``rule`` is the id of the rule it follows (for error messages).
+
+    >>> from seep.variants import STANDARD, TAASH, DealingRule
+    >>> isinstance(STANDARD.dealer_rule, DealingRule), STANDARD.dealer_rule.rule
+    (True, 'R10.4')
+    >>> STANDARD.dealer_rule.next_dealer(0, -28, 4), TAASH.dealer_rule.next_dealer(0, -28, 4)
+    (0, 1)
     """
 
     @property
@@ -216,6 +236,13 @@ class SeepContext:
     ``play`` is the play count right after the pick-up (1 for the first play
     of the deal); ``last_play`` means the last play of the whole deal;
     ``batch_end`` the last play of a two-player first batch.
+
+    >>> from seep.cards import Card
+    >>> from seep.variants import STANDARD, SeepContext
+    >>> context = SeepContext(card=Card.parse("9S"), play=30, first_play=False,
+    ...                       last_play=False, batch_end=False)
+    >>> STANDARD.seep_bonus(context)
+    50
     """
 
     card: Card
@@ -227,7 +254,18 @@ class SeepContext:
 
 @runtime_checkable
 class SeepRule(Protocol):
-    """Anything that gives the bonus for a seep: ``rule(context) -> points``."""
+    """Anything that gives the bonus for a seep: ``rule(context) -> points``.
+
+    >>> from seep.cards import Card
+    >>> from seep.variants import SeepContext, SeepRule
+    >>> def flat_30(context: SeepContext) -> int:
+    ...     return 30
+    >>> isinstance(flat_30, SeepRule)
+    True
+    >>> flat_30(SeepContext(card=Card.parse("KS"), play=7, first_play=False,
+    ...                     last_play=False, batch_end=False))
+    30
+    """
 
     def __call__(self, context: SeepContext) -> int: ...
 
@@ -351,6 +389,13 @@ class Standing:
     ``lead`` is team 0's running lead (R10.1); ``banked`` the points each
     team has banked (R11.6); ``winner`` the winning team, ``None`` while the
     match goes on or after a draw; ``reason`` says how it ended.
+
+    >>> from seep.variants import STANDARD, Standing
+    >>> standing = STANDARD.match.after_deal(Standing(), (64, 36))
+    >>> standing.deals, standing.lead, standing.over
+    (1, 28, False)
+    >>> STANDARD.match.after_deal(standing, (90, 10))
+    Standing(deals=2, lead=108, banked=(0, 0), over=True, winner=0, reason='team 0 leads by 108 (R10.2)')
     """
 
     deals: int = 0
@@ -363,7 +408,14 @@ class Standing:
 
 @runtime_checkable
 class MatchRule(Protocol):
-    """Decides a match: ``rule.after_deal(standing, totals) -> Standing``."""
+    """Decides a match: ``rule.after_deal(standing, totals) -> Standing``.
+
+    >>> from seep.variants import STANDARD, TAASH, MatchRule, Standing
+    >>> isinstance(STANDARD.match, MatchRule)
+    True
+    >>> TAASH.match.after_deal(Standing(), (60, 40)).reason  # taash: one deal decides
+    'one deal, 60 to 40: team 0 wins (R11.6)'
+    """
 
     def after_deal(self, standing: Standing, totals: tuple[int, int]) -> Standing: ...
 
