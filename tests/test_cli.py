@@ -71,7 +71,7 @@ def test_scripted_play_session(tmp_path: Path) -> None:
         stdin=script,
     )
     assert code == 0
-    assert "You are seat 1, team 1." in out
+    assert "You are seat 1, team 1; your partner is seat 3." in out
     assert "Your hand: 6♦ 10♥ J♠ Q♣" in out
     assert "1) bid 10" in out and "3) bid 12" in out
     assert "Illegal: R2.4: seat 1 holds no king and cannot bid 13" in out
@@ -112,7 +112,7 @@ def test_simulate_prints_a_summary_table() -> None:
 
 def test_simulate_needs_two_bot_kinds() -> None:
     code, _, err = run("simulate", "--bots", "greedy", "--games", "1")
-    assert code == 2 and "two bot kinds" in err
+    assert code == 2 and "--bots takes two bots" in err
 
 
 def test_simulate_with_worker_processes_matches_in_process() -> None:
