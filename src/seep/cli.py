@@ -24,7 +24,7 @@ from seep.baazi import Baazi, baazi_from_dict, new_baazi
 from seep.bots import Bot, make_bot, play_baazi
 from seep.errors import SeepError
 from seep.moves import Move
-from seep.pipe import PipeBotError
+from seep.pipe import PipeBot, PipeBotError
 from seep.records import Record
 from seep.render import render_sheet, render_state
 from seep.serialization import state_from_dict
@@ -66,9 +66,9 @@ def _bots_for(
         bot = make_bot(
             kind, seed=None if seed is None else seed * 16 + seat, **_bot_options(kind, args)
         )
-        close = getattr(bot, "close", None)
-        if callable(close):  # a PipeBot: its program is stopped on the way out
-            stack.callback(close)
+        if isinstance(bot, PipeBot):  # started now: its name is known, a bad start shows at once
+            stack.callback(bot.close)
+            bot.start()
         bots.append(bot)
     return bots
 
@@ -78,6 +78,9 @@ def _demo(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     with contextlib.ExitStack() as stack:
         try:
             bots = _bots_for(args.bots, variant.players, args.seed, args, stack)
+        except PipeBotError as error:
+            print(f"seep demo: {error}", file=err)
+            return 1
         except (ValueError, TypeError) as error:
             print(f"seep demo: {error}", file=err)
             return 2
@@ -136,6 +139,9 @@ def _play(args: argparse.Namespace, inp: IO[str], out: IO[str], err: IO[str]) ->
     with contextlib.ExitStack() as stack:
         try:
             bots = _bots_for(args.bot, variant.players, args.seed, args, stack)
+        except PipeBotError as error:
+            print(f"seep play: {error}", file=err)
+            return 1
         except (ValueError, TypeError) as error:
             print(f"seep play: {error}", file=err)
             return 2
