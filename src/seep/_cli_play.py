@@ -178,9 +178,10 @@ def _names(bots: Sequence[Bot], variant: Variant, me: int) -> list[str]:
     return names
 
 
-def play(args: argparse.Namespace, bots: Sequence[Bot], inp: IO[str], out: IO[str]) -> int:
+def play(
+    args: argparse.Namespace, variant: Variant, bots: Sequence[Bot], inp: IO[str], out: IO[str]
+) -> int:
     """Play a baazi (or one deal with ``args.deal``), ``args.seat`` typed in, the others ``bots``."""
-    variant: Variant = args.variant_obj
     names = _names(bots, variant, args.seat)
     match = new_baazi(variant, seed=args.seed, first_dealer=args.dealer)
     print(

@@ -135,7 +135,6 @@ def _play(args: argparse.Namespace, inp: IO[str], out: IO[str], err: IO[str]) ->
             file=err,
         )
         return 2
-    args.variant_obj = variant
     with contextlib.ExitStack() as stack:
         try:
             bots = _bots_for(args.bot, variant.players, args.seed, args, stack)
@@ -146,7 +145,7 @@ def _play(args: argparse.Namespace, inp: IO[str], out: IO[str], err: IO[str]) ->
             print(f"seep play: {error}", file=err)
             return 2
         try:
-            return play(args, bots, inp, out)
+            return play(args, variant, bots, inp, out)
         except PipeBotError as error:
             print(f"seep play: {error}", file=err)
             return 1

@@ -272,9 +272,9 @@ class PipeBot:
     def close(self) -> None:
         """Send ``quit``, give the program ``grace`` seconds to exit, then kill it; reap it."""
         process = self._process
-        if process is None or self._finalizer is None or not self._finalizer.alive:
+        if process is None or self._finalizer is None:
             return
-        if process.poll() is None:
+        if self._finalizer.alive and process.poll() is None:
             try:
                 self._send({"type": "quit"})
                 assert process.stdin is not None
@@ -282,10 +282,10 @@ class PipeBot:
                 process.wait(timeout=self.grace)
             except (OSError, ValueError, subprocess.TimeoutExpired, BotCrashedError):
                 pass
-        self._finalizer()  # kills what is left, reaps it, closes the pipes
+        self._finalizer()  # kills what is left, reaps it, closes the pipes (once)
         if self._reader is not None:
             self._reader.join(timeout=self.grace)
-        if self._stderr is not None:
+        if self._stderr is not None and not self._stderr.closed:
             self._stderr.close()
 
     def __enter__(self) -> PipeBot:
