@@ -14,7 +14,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import IO, Any
@@ -58,8 +58,9 @@ def _bots_for(
 ) -> list[Bot]:
     """One bot per seat, the specs cycled; bots that hold a program are closed with ``stack``."""
     names = _bot_specs(kinds) or ["greedy"]
-    if any(":" in name and not name.startswith("cmd:") for name in names):
-        sys.path.insert(0, os.getcwd())  # module:attr in this folder, as ``python -m`` finds it
+    here = os.getcwd()
+    if here not in sys.path and any(":" in n and not n.startswith("cmd:") for n in names):
+        sys.path.insert(0, here)  # module:attr in this folder, as ``python -m`` finds it
     bots = []
     for seat in range(players):
         kind = names[seat % len(names)]
@@ -73,22 +74,36 @@ def _bots_for(
     return bots
 
 
-def _demo(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    variant = get_variant(args.variant)
+def _with_bots(
+    command: str,
+    kinds: str,
+    variant: Variant,
+    args: argparse.Namespace,
+    err: IO[str],
+    run: Callable[[list[Bot]], int],
+) -> int:
+    """``run(bots)``, the bots made from ``kinds`` and stopped after; a failing bot ends it in one line."""
     with contextlib.ExitStack() as stack:
         try:
-            bots = _bots_for(args.bots, variant.players, args.seed, args, stack)
+            bots = _bots_for(kinds, variant.players, args.seed, args, stack)
         except PipeBotError as error:
-            print(f"seep demo: {error}", file=err)
+            print(f"seep {command}: {error}", file=err)
             return 1
-        except (ValueError, TypeError) as error:
-            print(f"seep demo: {error}", file=err)
+        except (ValueError, TypeError) as error:  # an unknown bot, a bad import path
+            print(f"seep {command}: {error}", file=err)
             return 2
         try:
-            return _watch(args, variant, bots, out)
+            return run(bots)
         except PipeBotError as error:
-            print(f"seep demo: {error}", file=err)
+            print(f"seep {command}: {error}", file=err)
             return 1
+
+
+def _demo(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    variant = get_variant(args.variant)
+    return _with_bots(
+        "demo", args.bots, variant, args, err, lambda b: _watch(args, variant, b, out)
+    )
 
 
 def _watch(args: argparse.Namespace, variant: Variant, bots: Sequence[Bot], out: IO[str]) -> int:
@@ -135,20 +150,9 @@ def _play(args: argparse.Namespace, inp: IO[str], out: IO[str], err: IO[str]) ->
             file=err,
         )
         return 2
-    with contextlib.ExitStack() as stack:
-        try:
-            bots = _bots_for(args.bot, variant.players, args.seed, args, stack)
-        except PipeBotError as error:
-            print(f"seep play: {error}", file=err)
-            return 1
-        except (ValueError, TypeError) as error:
-            print(f"seep play: {error}", file=err)
-            return 2
-        try:
-            return play(args, variant, bots, inp, out)
-        except PipeBotError as error:
-            print(f"seep play: {error}", file=err)
-            return 1
+    return _with_bots(
+        "play", args.bot, variant, args, err, lambda b: play(args, variant, b, inp, out)
+    )
 
 
 class _Progress:
