@@ -275,7 +275,7 @@ def test_seep_play_seats_a_pipe_bot(tmp_path: Path) -> None:
         stderr=err,
     )
     assert code == 0, err.getvalue()
-    assert "(random-pipe, opponent, team 1)" in out.getvalue()
+    assert "(random-pipe, opponent, team 1)" in out.getvalue()  # the name from its hello
     assert "Final: team 0" in out.getvalue()
 
 
@@ -283,3 +283,35 @@ def test_pipe_bot_errors_are_seep_errors() -> None:
     from seep.errors import SeepError
 
     assert issubclass(PipeBotError, SeepError) and issubclass(BotTimeoutError, TimeoutError)
+
+
+def test_seep_play_starts_no_program_for_the_players_own_seat(tmp_path: Path) -> None:
+    """Only the seats bots play start a program: two players, one program."""
+    starts = tmp_path / "starts.txt"
+    counting = tmp_path / "counting_bot.py"
+    counting.write_text(
+        "import os, runpy, sys\n"
+        f"with open({str(starts)!r}, 'a') as file:\n"
+        "    file.write(str(os.getpid()) + '\\n')\n"
+        f"runpy.run_path({str(EXAMPLE)!r}, run_name='__main__')\n",
+        encoding="utf-8",
+    )
+    code = main(
+        [
+            "play",
+            "--variant",
+            "taash-2p",
+            "--seed",
+            "1",
+            "--bot",
+            f"cmd:{sys.executable} {counting}",
+            "--record",
+            str(tmp_path / "game.txt"),
+        ],
+        stdin=io.StringIO("1\nquit\n"),
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+    )
+    assert code == 0
+    pids = starts.read_text(encoding="utf-8").split()
+    assert len(pids) == 1 and _reaped(int(pids[0]))

@@ -55,8 +55,12 @@ def _bots_for(
     seed: int | None,
     args: argparse.Namespace,
     stack: contextlib.ExitStack,
+    human: int | None = None,
 ) -> list[Bot]:
-    """One bot per seat, the specs cycled; bots that hold a program are closed with ``stack``."""
+    """One bot per seat, the specs cycled; bots that hold a program are closed with ``stack``.
+
+    The program of the ``human`` seat's bot is never started.
+    """
     names = _bot_specs(kinds) or ["greedy"]
     here = os.getcwd()
     if here not in sys.path and any(":" in n and not n.startswith("cmd:") for n in names):
@@ -67,9 +71,9 @@ def _bots_for(
         bot = make_bot(
             kind, seed=None if seed is None else seed * 16 + seat, **_bot_options(kind, args)
         )
-        if isinstance(bot, PipeBot):  # started now: its name is known, a bad start shows at once
+        if isinstance(bot, PipeBot) and seat != human:
             stack.callback(bot.close)
-            bot.start()
+            bot.start()  # now: its name is known, and a bad start shows at once
         bots.append(bot)
     return bots
 
@@ -81,11 +85,12 @@ def _with_bots(
     args: argparse.Namespace,
     err: IO[str],
     run: Callable[[list[Bot]], int],
+    human: int | None = None,
 ) -> int:
     """``run(bots)``, the bots made from ``kinds`` and stopped after; a failing bot ends it in one line."""
     with contextlib.ExitStack() as stack:
         try:
-            bots = _bots_for(kinds, variant.players, args.seed, args, stack)
+            bots = _bots_for(kinds, variant.players, args.seed, args, stack, human)
         except PipeBotError as error:
             print(f"seep {command}: {error}", file=err)
             return 1
@@ -151,7 +156,13 @@ def _play(args: argparse.Namespace, inp: IO[str], out: IO[str], err: IO[str]) ->
         )
         return 2
     return _with_bots(
-        "play", args.bot, variant, args, err, lambda b: play(args, variant, b, inp, out)
+        "play",
+        args.bot,
+        variant,
+        args,
+        err,
+        lambda b: play(args, variant, b, inp, out),
+        human=args.seat,
     )
 
 
