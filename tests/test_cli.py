@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from seep import apply_move, legal_moves, new_deal, state_to_dict
+from seep import apply_move, legal_moves, new_deal, parse_move, state_to_dict
 from seep.baazi import apply_baazi_move, baazi_to_dict, new_baazi
 from seep.cli import main
+from seep.testing import position
+from seep.views import observe
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
@@ -71,7 +73,7 @@ def test_scripted_play_session(tmp_path: Path) -> None:
         stdin=script,
     )
     assert code == 0
-    assert "You are seat 1, team 1." in out
+    assert "You are seat 1, team 1; your partner is seat 3." in out
     assert "Your hand: 6♦ 10♥ J♠ Q♣" in out
     assert "1) bid 10" in out and "3) bid 12" in out
     assert "Illegal: R2.4: seat 1 holds no king and cannot bid 13" in out
@@ -112,7 +114,7 @@ def test_simulate_prints_a_summary_table() -> None:
 
 def test_simulate_needs_two_bot_kinds() -> None:
     code, _, err = run("simulate", "--bots", "greedy", "--games", "1")
-    assert code == 2 and "two bot kinds" in err
+    assert code == 2 and "--bots takes two bots" in err
 
 
 def test_simulate_with_worker_processes_matches_in_process() -> None:
@@ -153,3 +155,227 @@ def test_console_script_entry_point() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
+
+
+# seep show ---------------------------------------------------------------
+
+
+def _played_record(tmp_path: Path, *args: str) -> Path:
+    record = tmp_path / "deal.txt"
+    code, _, _ = run(
+        "play", "--seed", "2", "--deal", "--record", str(record), *args, stdin="1\n" * 60
+    )
+    assert code == 0
+    return record
+
+
+def test_play_one_deal_writes_a_deal_record(tmp_path: Path) -> None:
+    """``--deal`` records one deal: ``[Kind "deal"]``, which loads and verifies."""
+    from seep.records import load_record
+
+    path = _played_record(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    assert '[Kind "deal"]' in text and '[Kind "baazi"]' not in text
+    record = load_record(path)
+    assert record.kind == "deal" and len(record.deals) == 1 and record.tag("Seed") == "2"
+
+
+def test_show_lists_every_move_of_a_record(tmp_path: Path) -> None:
+    """R9: a record is shown move by move, as ``seep demo`` prints them, then the final state."""
+    code, out, _ = run("show", str(_played_record(tmp_path)))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Deal 1: dealer seat 0, first to play seat 1")
+    assert lines[0].endswith("; 49 moves")
+    assert lines[1].startswith("  -  seat 1 (team 1): bid ")
+    assert lines[2].startswith("  1. seat 1 (team 1): ")
+    assert any(line.startswith(" 48. seat 0 (team 0): ") for line in lines)
+    assert "Final: team 0: cards" in out and out.count("phase:") == 1
+    assert "Result: " in out
+
+
+def test_show_step_shows_the_state_after_each_move(tmp_path: Path) -> None:
+    code, out, _ = run("show", "--step", str(_played_record(tmp_path)))
+    assert code == 0
+    assert out.count("     | standard  play ") == 49  # after the bid and each of the 48 plays
+    after_bid = out.splitlines()[2]
+    assert after_bid.startswith("     | standard  play 0/48") and "bid " in after_bid
+
+
+def test_show_names_the_seats_of_a_record(tmp_path: Path) -> None:
+    from seep.records import format_record, record_from_deal
+
+    start = new_deal("standard", seed=10)
+    record = record_from_deal(
+        start, [legal_moves(start)[0]], tags={"Seats": "Asha, Bilal, Chandra, Dev"}
+    )
+    path = tmp_path / "named.txt"
+    path.write_text(format_record(record), encoding="utf-8")
+    code, out, _ = run("show", str(path))
+    assert code == 0 and "  -  seat 1 (Bilal, team 1): bid 10" in out
+
+
+# seep play: records never overwrite ----------------------------------------
+
+
+def test_play_never_overwrites_the_default_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without ``--record`` the record goes to seep-game.txt, or the next free name."""
+    monkeypatch.chdir(tmp_path)
+    old = tmp_path / "seep-game.txt"
+    old.write_text("an old game\n", encoding="utf-8")
+    code, out, _ = run("play", "--seed", "4", stdin="1\n1\nquit\n")
+    assert code == 0 and "Record saved to seep-game-2.txt" in out
+    assert old.read_text(encoding="utf-8") == "an old game\n"
+    code, out, _ = run("play", "--seed", "4", stdin="1\nquit\n")
+    assert "Record saved to seep-game-3.txt" in out
+    assert '[Kind "baazi"]' in (tmp_path / "seep-game-3.txt").read_text(encoding="utf-8")
+
+
+def test_play_refuses_an_existing_record_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_text("keep me\n", encoding="utf-8")
+    code, out, err = run("play", "--record", str(path), stdin="1\n")
+    assert code == 2 and "exists" in err and "nothing is overwritten" in err and out == ""
+    assert path.read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_play_quit_before_any_move_saves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("play", "--seed", "10", "--seat", "1", stdin="quit\n")
+    assert code == 0 and "no record saved" in out and list(tmp_path.iterdir()) == []
+
+
+# seep play: what a person sees ---------------------------------------------
+
+
+def test_play_help_explains_build_values_and_houses(tmp_path: Path) -> None:
+    _, out, _ = run(
+        "play", "--seed", "10", "--seat", "1", "--record", str(tmp_path / "r.txt"), stdin="quit\n"
+    )
+    assert "'=9' is the value of the house a build makes" in out
+    assert "'#9' names a house on the floor by its value" in out
+
+
+def test_r11_2_taash_play_shows_no_bid_before_the_opening_house(tmp_path: Path) -> None:
+    """R11.2: taash has no bid phase; the view shows no ``bid -``, seats named from your side."""
+    code, out, _ = run(
+        "play",
+        "--variant",
+        "taash",
+        "--seed",
+        "3",
+        "--seat",
+        "1",
+        "--record",
+        str(tmp_path / "r.txt"),
+        stdin="quit\n",
+    )
+    assert code == 0
+    first_view = out.split("\n\n")[2] if "\n\n" in out else out
+    assert "bid -" not in out
+    assert "taash  play 0/48  dealer seat 0  to move: you" in out
+    assert "seat 1 (you): 4  seat 2 (opponent): 4  seat 3 (partner): 4" in out, first_view
+
+
+def test_r1_4_house_owners_are_named_from_the_players_side() -> None:
+    """R1.4: partners sit opposite; the view names owners you, partner, opponent seat N."""
+    from seep.render import render_view
+
+    state = position(hand="9S 4H", loose="5C", houses=[(9, "4S 5H", [1]), (10, "6S 4C", [2])])
+    text = render_view(observe(state, 0), relative=True)
+    assert "[9 open: 4♠ 5♥, owner opponent seat 1]" in text
+    assert "[10 open: 4♣ 6♠, owner partner]" in text
+    assert "owner seat 1" in render_view(observe(state, 0))  # the plain view is unchanged
+    assert "[10 open: 4♣ 6♠, owner opponent seat 2]" in render_view(
+        observe(state, 1), relative=True
+    )
+
+
+def test_r4_5_hints_warn_of_a_seep_left_for_the_next_player() -> None:
+    """R4.5: throwing 2♦ leaves 4♥ 5♥ 2♦ = 11, which a jack the player has not seen sweeps."""
+    from seep._cli_play import _seep_warning
+
+    state = position(hand="9S 2D", loose="4H 5H", hands={1: "JC 3C"})
+    view = observe(state, 0)
+    assert "JC" in str(view.unseen)  # seat 0 has not seen the jack
+    throw, take = parse_move("throw 2D"), parse_move("take 9S 4H 5H")
+    assert _seep_warning(state, throw, view) == "   (leaves a seep: a jack would sweep)"
+    assert _seep_warning(state, take, view) == ""
+
+
+def test_play_hints_mark_moves_in_the_list(tmp_path: Path) -> None:
+    code, out, _ = run(
+        "play",
+        "--seed",
+        "2",
+        "--deal",
+        "--hints",
+        "--record",
+        str(tmp_path / "r.txt"),
+        stdin="1\n" * 60,
+    )
+    assert code == 0 and "(leaves a seep: " in out
+    _, plain, _ = run(
+        "play", "--seed", "2", "--deal", "--record", str(tmp_path / "s.txt"), stdin="1\n" * 60
+    )
+    assert "(leaves a seep: " not in plain
+
+
+def test_play_labels_bots_as_partner_or_opponent(tmp_path: Path) -> None:
+    _, out, _ = run(
+        "play", "--seed", "2", "--deal", "--record", str(tmp_path / "r.txt"), stdin="1\n" * 60
+    )
+    assert "seat 2 (greedy, partner, team 0)" in out and "seat 1 (greedy, opponent, team 1)" in out
+
+
+# any bot, by import path ---------------------------------------------------
+
+
+def test_simulate_takes_a_bot_by_import_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``module:attr`` names a Bot class or factory in an importable module (the folder counts)."""
+    (tmp_path / "my_seep_bots.py").write_text(
+        "from seep.bots import GreedyBot\n"
+        "class Eager(GreedyBot):\n"
+        "    name = 'eager'\n"
+        "def lazy(seed=None):\n"
+        "    return Eager(seed=seed)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    code, out, err = run(
+        "simulate",
+        "--bots",
+        "my_seep_bots:Eager,my_seep_bots:lazy",
+        "--games",
+        "2",
+        "--no-progress",
+    )
+    assert code == 0, err
+    assert out.splitlines()[2].startswith("my_seep_bots:Eager ")
+    code, _, err = run("simulate", "--bots", "my_seep_bots:Nothing,greedy", "--games", "1")
+    assert code == 2 and "'my_seep_bots' has no 'Nothing'" in err
+    code, _, err = run("demo", "--bots", "fast", "--quiet")
+    assert code == 2 and "unknown bot 'fast'" in err
+
+
+def test_simulate_takes_bot_factories_and_instances() -> None:
+    """seep.sim: a MatchSpec seats classes, factories and bot instances as well as names."""
+    from seep.bots import GreedyBot, RandomBot
+    from seep.sim import MatchSpec, simulate
+
+    by_name = simulate(MatchSpec(bots=("greedy", "random") * 2), range(3))
+    by_class = simulate(MatchSpec(bots=(GreedyBot, RandomBot) * 2), range(3))
+    by_factory = simulate(
+        MatchSpec(bots=(lambda seed: GreedyBot(seed=seed), "random") * 2), range(3)
+    )
+    assert by_name == by_class == by_factory
+    fixed = RandomBot(seed=1)
+    results = simulate(MatchSpec(bots=("greedy", fixed, "greedy", fixed)), range(2))
+    assert all(r.deals == 1 for r in results)

@@ -29,6 +29,7 @@ PUBLIC_MODULES = [
     "openspiel",
     "perft",
     "pettingzoo",
+    "pipe",
     "records",
     "render",
     "rules",

@@ -14,14 +14,16 @@ and :func:`play_baazi`.
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, TypeAlias, cast, runtime_checkable
 
-from seep._engine.bits import VALUE_MASKS, bits
-from seep._engine.groups import is_union_of_groups
+from seep._engine.bits import bits
+from seep._sweeps import sweeping_values
 from seep.baazi import Baazi, apply_baazi_move
 from seep.moves import Bid, Move, Take
 from seep.rules import apply_move, legal_moves
@@ -32,6 +34,7 @@ from seep.views import View, observe
 
 __all__ = [
     "Bot",
+    "BotSpec",
     "GreedyBot",
     "RandomBot",
     "SearchBot",
@@ -97,16 +100,7 @@ def _seep_threat(after: State, unseen: int, team: int) -> float:
     """Chance-like weight (0..1) that the next player, an opponent, can seep ``after``'s floor."""
     if after.to_move is None or after.variant.team_of(after.to_move) == team:
         return 0.0
-    loose = after.loose.mask
-    houses = after.houses
-    if (not loose and not houses) or len(houses) > 1:
-        return 0.0
-    values = [houses[0].value] if houses else range(1, 14)
-    exposed = sum(
-        (unseen & VALUE_MASKS[value]).bit_count()
-        for value in values
-        if not loose or is_union_of_groups(loose, value)
-    )
+    exposed = sum(sweeping_values(after, unseen).values())
     return min(1.0, exposed / 4)
 
 
@@ -337,18 +331,83 @@ _BOTS: dict[str, Callable[..., Bot]] = {
     "search": SearchBot,
 }
 
+#: What names a bot: a built-in name (``"greedy"``), ``"module:attr"`` (a
+#: :class:`Bot` class, factory or instance to import), ``"cmd:COMMAND"`` (an
+#: external program, :class:`seep.pipe.PipeBot`), a class or factory, or a bot.
+BotSpec: TypeAlias = "str | Callable[..., Bot] | Bot"
 
-def make_bot(kind: str, *, seed: int | None = None, **options: float) -> Bot:
-    """A bot by name: ``random``, ``greedy`` or ``search`` (options go to its constructor).
+_PIPE_PREFIX = "cmd:"
+
+
+def make_bot(kind: BotSpec, *, seed: int | None = None, **options: Any) -> Bot:
+    """A bot from its spec (:data:`BotSpec`); ``seed`` and ``options`` go to its constructor.
+
+    ``kind`` is one of the built-in names ``random``, ``greedy`` or
+    ``search``; ``module:attr`` (``mypkg.mybots:Careful``), an importable
+    :class:`Bot` class or factory (called with ``seed=`` when it takes a
+    seed, and the options) or a bot instance; ``cmd:COMMAND``, an external
+    program speaking the ``seep-pipe/1`` protocol (:class:`seep.pipe.PipeBot`;
+    options ``timeout``, ``start_timeout``); a class or factory itself; or a
+    bot, returned as it is.
 
     >>> make_bot("greedy", seed=3).name
     'greedy'
+    >>> make_bot("seep.bots:RandomBot", seed=3).name
+    'random'
+    >>> make_bot("fast")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'fast'; give random, greedy, search, module:attr or cmd:COMMAND
     """
+    if isinstance(kind, str):
+        if kind.startswith(_PIPE_PREFIX):
+            from seep.pipe import PipeBot
+
+            command = kind[len(_PIPE_PREFIX) :].strip()
+            if not command:
+                raise ValueError(f"bot {kind!r}: give the command after 'cmd:'")
+            return PipeBot(command, seed=seed, **options)
+        if kind in _BOTS:
+            return _BOTS[kind](seed=seed, **options)
+        if ":" not in kind:
+            raise ValueError(
+                f"unknown bot {kind!r}; give {', '.join(_BOTS)}, module:attr or cmd:COMMAND"
+            )
+        found = _import_bot(kind)
+        if isinstance(found, str) or (not callable(found) and not isinstance(found, Bot)):
+            raise TypeError(f"bot {kind!r} is {found!r}, not a Bot, a Bot class or a factory")
+        return make_bot(cast("Callable[..., Bot] | Bot", found), seed=seed, **options)
+    if isinstance(kind, type) or not isinstance(kind, Bot):
+        if not callable(kind):
+            raise TypeError(f"a bot is a Bot, a Bot class or factory, or a name, not {kind!r}")
+        bot = kind(**({"seed": seed} if _takes_seed(kind) else {}), **options)
+        if not isinstance(bot, Bot):
+            raise TypeError(f"bot factory {kind!r} made {bot!r}, which has no name and choose()")
+        return bot
+    return kind
+
+
+def _import_bot(spec: str) -> object:
+    """The object that ``module:attr`` (``attr`` may be dotted) names."""
+    module_name, _, path = spec.partition(":")
     try:
-        factory = _BOTS[kind]
-    except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(_BOTS)}") from None
-    return factory(seed=seed, **options)
+        target: object = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"bot {spec!r}: cannot import {module_name!r}: {error}") from None
+    for part in path.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise ValueError(f"bot {spec!r}: {module_name!r} has no {path!r}") from None
+    return target
+
+
+def _takes_seed(factory: Callable[..., object]) -> bool:
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # pragma: no cover  (a builtin without a signature)
+        return True
+    return any(p.name == "seed" or p.kind is p.VAR_KEYWORD for p in parameters)
 
 
 def play_deal(

@@ -13,62 +13,106 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import IO, Any
 
-from seep.baazi import Baazi, apply_baazi_move, baazi_from_dict, new_baazi
+from seep._cli_play import DEFAULT_RECORD, deal_header, move_line, play
+from seep.baazi import Baazi, baazi_from_dict, new_baazi
 from seep.bots import Bot, make_bot, play_baazi
-from seep.errors import IllegalMoveError, NotationError, SeepError
-from seep.moves import Bid, Move, Take
-from seep.notation import parse_move
-from seep.render import cards_text, move_text, render_sheet, render_state, render_view
-from seep.rules import check_move, legal_moves
+from seep.errors import SeepError
+from seep.moves import Move
+from seep.pipe import PipeBot, PipeBotError
+from seep.records import Record
+from seep.render import render_sheet, render_state
 from seep.serialization import state_from_dict
 from seep.sim import GameResult, MatchSpec, simulate, summarize
 from seep.state import State
-from seep.variants import get_variant, variant_names
-from seep.views import observe
+from seep.variants import Variant, get_variant, variant_names
 
 __all__ = ["main"]
 
 
-def _bots_for(kinds: str, players: int, seed: int | None, iterations: int) -> list[Bot]:
-    names = [k.strip() for k in kinds.split(",") if k.strip()] or ["greedy"]
+def _bot_specs(kinds: str) -> list[str]:
+    """The comma-separated bot specs of ``--bots`` (a ``cmd:`` command holds no comma)."""
+    return [k.strip() for k in kinds.split(",") if k.strip()]
+
+
+def _bot_options(kind: str, args: argparse.Namespace) -> dict[str, float]:
+    """The command-line options a bot of ``kind`` takes: search iterations, a pipe's time limit."""
+    if kind == "search":
+        return {"iterations": float(args.iterations)}
+    if kind.startswith("cmd:"):
+        return {"timeout": float(args.timeout)}
+    return {}
+
+
+def _bots_for(
+    kinds: str,
+    players: int,
+    seed: int | None,
+    args: argparse.Namespace,
+    stack: contextlib.ExitStack,
+    human: int | None = None,
+) -> list[Bot]:
+    """One bot per seat, the specs cycled; bots that hold a program are closed with ``stack``.
+
+    The program of the ``human`` seat's bot is never started.
+    """
+    names = _bot_specs(kinds) or ["greedy"]
+    here = os.getcwd()
+    if here not in sys.path and any(":" in n and not n.startswith("cmd:") for n in names):
+        sys.path.insert(0, here)  # module:attr in this folder, as ``python -m`` finds it
     bots = []
     for seat in range(players):
         kind = names[seat % len(names)]
-        options: dict[str, float] = {"iterations": iterations} if kind == "search" else {}
-        bots.append(make_bot(kind, seed=None if seed is None else seed * 16 + seat, **options))
+        bot = make_bot(
+            kind, seed=None if seed is None else seed * 16 + seat, **_bot_options(kind, args)
+        )
+        if isinstance(bot, PipeBot) and seat != human:
+            stack.callback(bot.close)
+            bot.start()  # now: its name is known, and a bad start shows at once
+        bots.append(bot)
     return bots
 
 
-def _move_line(state: State, move: Move, after: State, names: Sequence[str]) -> str:
-    seat = state.to_move
-    assert seat is not None
-    who = f"seat {seat} ({names[seat]}, team {state.team_of(seat)})"
-    if isinstance(move, Bid):
-        return f"  -  {who}: bid {move.value}; the floor turns up: {cards_text(after.loose)}"
-    line = f"{after.plays:>3}. {who}: {move_text(move)}"
-    if isinstance(move, Take) and len(after.seeps) > len(state.seeps):
-        line += f"   SEEP! +{after.seeps[-1].points}"
-    return line
+def _with_bots(
+    command: str,
+    kinds: str,
+    variant: Variant,
+    args: argparse.Namespace,
+    err: IO[str],
+    run: Callable[[list[Bot]], int],
+    human: int | None = None,
+) -> int:
+    """``run(bots)``, the bots made from ``kinds`` and stopped after; a failing bot ends it in one line."""
+    with contextlib.ExitStack() as stack:
+        try:
+            bots = _bots_for(kinds, variant.players, args.seed, args, stack, human)
+        except PipeBotError as error:
+            print(f"seep {command}: {error}", file=err)
+            return 1
+        except (ValueError, TypeError) as error:  # an unknown bot, a bad import path
+            print(f"seep {command}: {error}", file=err)
+            return 2
+        try:
+            return run(bots)
+        except PipeBotError as error:
+            print(f"seep {command}: {error}", file=err)
+            return 1
 
 
-def _deal_header(state: State) -> str:
-    redeals = (
-        f" (after {state.redeals} redeal{'s' if state.redeals != 1 else ''})"
-        if state.redeals
-        else ""
-    )
-    return f"dealer seat {state.dealer}, first to play seat {state.bidder}{redeals}"
-
-
-def _demo(args: argparse.Namespace, out: IO[str]) -> int:
+def _demo(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     variant = get_variant(args.variant)
-    bots = _bots_for(args.bots, variant.players, args.seed, args.iterations)
+    return _with_bots(
+        "demo", args.bots, variant, args, err, lambda b: _watch(args, variant, b, out)
+    )
+
+
+def _watch(args: argparse.Namespace, variant: Variant, bots: Sequence[Bot], out: IO[str]) -> int:
     names = [bot.name for bot in bots]
     match = new_baazi(variant, seed=args.seed, first_dealer=args.dealer)
 
@@ -79,10 +123,10 @@ def _demo(args: argparse.Namespace, out: IO[str]) -> int:
     say(f"Seep baazi, variant {variant.name}, seed {args.seed}")
     say("Seats: " + ", ".join(f"{s}: {n} (team {variant.team_of(s)})" for s, n in enumerate(names)))
     say()
-    say(f"Deal 1: {_deal_header(match.state)}")
+    say(f"Deal 1: {deal_header(match.state)}")
 
     def on_move(state: State, move: Move, after: State) -> None:
-        say(_move_line(state, move, after, names))
+        say(move_line(state, move, after, names))
 
     def on_deal(done: Baazi) -> None:
         row = done.sheet[-1]
@@ -93,7 +137,7 @@ def _demo(args: argparse.Namespace, out: IO[str]) -> int:
         say(render_sheet(done.sheet))
         say()
         if not done.is_over:
-            say(f"Deal {len(done.deals)}: {_deal_header(done.state)}")
+            say(f"Deal {len(done.deals)}: {deal_header(done.state)}")
 
     match = play_baazi(match, bots, on_move=on_move, on_deal=on_deal)
     winner = "a draw" if match.winner is None else f"team {match.winner} wins"
@@ -101,128 +145,26 @@ def _demo(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
-def _prompt(inp: IO[str], out: IO[str], text: str) -> str | None:
-    print(text, end="", file=out, flush=True)
-    line = inp.readline()
-    if not inp.isatty():
-        print(line.rstrip("\n"), file=out)  # echo scripted input so the transcript reads well
-    if not line:
-        return None
-    return line.strip()
-
-
-_HELP = (
-    "Enter a move number, or a move in notation (take 7S 3H 4D, build 5H 4C =9, "
-    "raise 2C #9, throw 7C, bid 11).\n"
-    "Commands: 'moves' lists every legal move, 'help' shows this, 'quit' stops the game."
-)
-
-
-def _choose_human(
-    state: State, seat: int, inp: IO[str], out: IO[str], limit: int = 40
-) -> Move | None:
-    view = observe(state, seat)
-    print(file=out)
-    print(render_view(view), file=out)
-    moves = legal_moves(state)
-    shown = moves if len(moves) <= limit else moves[:limit]
-    print("Legal moves:", file=out)
-    for number, move in enumerate(shown, 1):
-        print(f"  {number:>3}) {move_text(move)}", file=out)
-    if len(moves) > limit:
-        print(
-            f"  ... {len(moves) - limit} more: type 'moves' to list all, or a move in notation",
-            file=out,
-        )
-    while True:
-        text = _prompt(inp, out, f"Your move (seat {seat}): ")
-        if text is None or text.lower() in ("quit", "exit", "q"):
-            return None
-        if not text:
-            continue
-        if text.lower() in ("help", "?"):
-            print(_HELP, file=out)
-            continue
-        if text.lower() in ("moves", "all"):
-            for number, move in enumerate(moves, 1):
-                print(f"  {number:>3}) {move_text(move)}", file=out)
-            continue
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(moves):
-                return moves[number - 1]
-            print(f"There is no move {number}: choose 1 to {len(moves)}.", file=out)
-            continue
-        try:
-            move = parse_move(text)
-        except NotationError as error:
-            print(f"Not understood: {error}. Type 'help' for the notation.", file=out)
-            continue
-        if move in moves:
-            return move
-        try:
-            check_move(state, move)
-        except IllegalMoveError as error:
-            print(f"Illegal: {error}", file=out)
-            continue
-        return move  # pragma: no cover  (check_move and legal_moves agree)
-
-
-def _play(args: argparse.Namespace, inp: IO[str], out: IO[str]) -> int:
+def _play(args: argparse.Namespace, inp: IO[str], out: IO[str], err: IO[str]) -> int:
     variant = get_variant(args.variant)
     if not 0 <= args.seat < variant.players:
-        print(f"--seat must be 0..{variant.players - 1}", file=out)
+        print(f"seep play: --seat must be 0..{variant.players - 1}", file=err)
         return 2
-    bots = _bots_for(args.bot, variant.players, args.seed, args.iterations)
-    names = [bot.name for bot in bots]
-    names[args.seat] = "you"
-    match = new_baazi(variant, seed=args.seed, first_dealer=args.dealer)
-    print(
-        f"Seep, {variant.name}. You are seat {args.seat}, team {variant.team_of(args.seat)}.",
-        file=out,
+    if args.record and Path(args.record).exists():
+        print(
+            f"seep play: {args.record} exists; give another --record (nothing is overwritten)",
+            file=err,
+        )
+        return 2
+    return _with_bots(
+        "play",
+        args.bot,
+        variant,
+        args,
+        err,
+        lambda b: play(args, variant, b, inp, out),
+        human=args.seat,
     )
-    print(_HELP, file=out)
-    deals_wanted = 1 if args.deal else None
-    print(f"\nDeal 1: {_deal_header(match.state)}", file=out)
-    while not match.is_over:
-        state = match.state
-        seat = state.to_move
-        assert seat is not None
-        if seat == args.seat:
-            move = _choose_human(state, seat, inp, out)
-            if move is None:
-                print("Game stopped.", file=out)
-                break
-        else:
-            move = bots[seat].choose(observe(state, seat), legal_moves(state))
-        index = len(match.deals) - 1
-        match = apply_baazi_move(match, move)
-        print(_move_line(state, move, match.deals[index].state, names), file=out)
-        if match.deals[index].state.is_over:
-            print(render_state(match.deals[index].state), file=out)
-            print(render_sheet(match.sheet), file=out)
-            if deals_wanted is not None and len(match.sheet) >= deals_wanted:
-                break
-            if not match.is_over:
-                print(f"\nDeal {len(match.deals)}: {_deal_header(match.state)}", file=out)
-    if match.is_over:
-        winner = "a draw" if match.winner is None else f"team {match.winner} wins"
-        print(f"Baazi over: {winner} ({match.reason}).", file=out)
-    path = Path(args.record)
-    _save_match(match, path)
-    print(f"Record saved to {path}", file=out)
-    return 0
-
-
-def _save_match(match: Baazi, path: Path) -> None:
-    try:
-        from seep.records import format_record, record_from_baazi
-    except ImportError:  # pragma: no cover
-        from seep.baazi import baazi_to_dict
-
-        path.write_text(json.dumps(baazi_to_dict(match), indent=1), encoding="utf-8")
-        return
-    path.write_text(format_record(record_from_baazi(match)), encoding="utf-8")
 
 
 class _Progress:
@@ -247,14 +189,19 @@ class _Progress:
 
 def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     variant = get_variant(args.variant)
-    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    kinds = _bot_specs(args.bots)
     if len(kinds) != 2:
-        print("--bots takes two bot kinds, e.g. search,greedy", file=err)
+        print("seep simulate: --bots takes two bots, e.g. search,greedy", file=err)
+        return 2
+    try:
+        for kind in kinds:
+            if not kind.startswith("cmd:"):
+                _bots_for(kind, 1, 0, args, contextlib.ExitStack())  # a bad name fails here
+    except (ValueError, TypeError) as error:
+        print(f"seep simulate: {error}", file=err)
         return 2
     seats = tuple(kinds[seat % 2] for seat in range(variant.players))
-    options = tuple(
-        (("iterations", float(args.iterations)),) if kind == "search" else () for kind in seats
-    )
+    options = tuple(tuple(sorted(_bot_options(kind, args).items())) for kind in seats)
     spec = MatchSpec(variant=variant.name, bots=seats, options=options, mode=args.mode)
     progress = _Progress(args.games, err, not args.no_progress)
     with contextlib.ExitStack() as stack:
@@ -274,13 +221,17 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             from concurrent.futures import ProcessPoolExecutor
 
             executor = stack.enter_context(ProcessPoolExecutor(max_workers=args.workers))
-        results = simulate(
-            spec,
-            range(args.seed, args.seed + args.games),
-            executor=executor,
-            alternate=True,
-            progress=progress,
-        )
+        try:
+            results = simulate(
+                spec,
+                range(args.seed, args.seed + args.games),
+                executor=executor,
+                alternate=True,
+                progress=progress,
+            )
+        except PipeBotError as error:
+            print(f"\nseep simulate: {error}", file=err)
+            return 1
     first = summarize(results)
     second = summarize(results, side_of=lambda r: 0 if r.swapped else 1)
     unit = "deal" if args.mode == "deal" else "baazi"
@@ -289,13 +240,14 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         f"seeds {args.seed}..{args.seed + args.games - 1}",
         file=out,
     )
-    header = f"{'bot':<10}{'wins':>6}{'draws':>7}{'win rate (95% CI)':>26}{'pts/deal':>10}{'margin/deal (95% CI)':>28}{'seeps/deal':>12}"
+    width = max(10, *(len(kind) + 2 for kind in kinds))
+    header = f"{'bot':<{width}}{'wins':>6}{'draws':>7}{'win rate (95% CI)':>26}{'pts/deal':>10}{'margin/deal (95% CI)':>28}{'seeps/deal':>12}"
     print(header, file=out)
     for kind, summary in zip(kinds, (first, second), strict=True):
         low, high = summary.win_rate_ci
         mlow, mhigh = summary.margin_ci
         print(
-            f"{kind:<10}{summary.wins:>6}{summary.draws:>7}"
+            f"{kind:<{width}}{summary.wins:>6}{summary.draws:>7}"
             f"{f'{summary.win_rate:.3f} ({low:.3f}-{high:.3f})':>26}"
             f"{summary.mean_points:>10.1f}"
             f"{f'{summary.mean_margin:+.1f} ({mlow:+.1f} to {mhigh:+.1f})':>28}"
@@ -359,13 +311,53 @@ def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if value.is_over:
             print(f"Result: {value.reason}", file=out)
     else:
-        from seep.records import replay
-
-        for number, states in enumerate(replay(value), 1):
-            print(f"Deal {number}: {len(states) - 1} moves", file=out)
-            print(render_state(states[-1]), file=out)
-            print(file=out)
+        _show_record(value, out, step=args.step)
     return 0
+
+
+def _show_record(record: Record, out: IO[str], *, step: bool) -> None:
+    """Every deal of a record: its moves as ``seep demo`` prints them, then the final state.
+
+    With ``step`` the state after each move follows the move.
+    """
+    from seep.records import replay
+
+    seats = record.tag("Seats")
+    names = [name.strip() for name in seats.split(",")] if seats else None
+    for number, (deal, states) in enumerate(zip(record.deals, replay(record), strict=True), 1):
+        print(f"Deal {number}: {deal_header(states[0])}; {len(deal.moves)} moves", file=out)
+        for before, move, after in zip(states, deal.moves, states[1:], strict=False):
+            print(move_line(before, move, after, names), file=out)
+            if step:
+                print(_indented(render_state(after)), file=out)
+        print(render_state(states[-1]), file=out)
+        if deal.score is not None:
+            print(
+                f"Deal {number} score: {deal.score.totals[0]} to {deal.score.totals[1]}", file=out
+            )
+        print(file=out)
+    if record.result and record.result != "*":
+        print(f"Result: {record.result}", file=out)
+
+
+def _indented(text: str) -> str:
+    return "\n".join("     | " + line for line in text.splitlines())
+
+
+_BOT_HELP = (
+    "a bot is random, greedy, search, module:attr (a Bot class or factory to import) "
+    "or 'cmd:PROGRAM ARGS' (a program speaking seep-pipe/1)"
+)
+
+
+def _timeout_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="time limit for each move of a cmd: bot (default 10)",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -379,25 +371,39 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--variant", default="standard", choices=variants)
     demo.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
     demo.add_argument(
-        "--bots", default="greedy", help="bot kinds by seat, comma-separated (cycled)"
+        "--bots", default="greedy", help="bots by seat, comma-separated (cycled); " + _BOT_HELP
     )
     demo.add_argument("--dealer", type=int, default=0, help="first dealer")
     demo.add_argument("--iterations", type=int, default=300, help="search bot iterations per move")
     demo.add_argument("--quiet", action="store_true", help="play without printing")
+    _timeout_option(demo)
 
     play = commands.add_parser("play", help="play against bots in the terminal")
     play.add_argument("--variant", default="standard", choices=variants)
     play.add_argument("--seat", type=int, default=0, help="your seat")
-    play.add_argument("--bot", default="greedy", help="bot kind(s) for the other seats")
+    play.add_argument(
+        "--bot", default="greedy", help="bot(s) for the other seats, comma-separated; " + _BOT_HELP
+    )
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--dealer", type=int, default=0)
     play.add_argument("--iterations", type=int, default=300, help="search bot iterations per move")
     play.add_argument("--deal", action="store_true", help="play one deal instead of a baazi")
-    play.add_argument("--record", default="seep-game.txt", help="where to save the game record")
+    play.add_argument(
+        "--record",
+        default=None,
+        help=f"where to save the game record (default {DEFAULT_RECORD}, or {DEFAULT_RECORD[:-4]}-2.txt "
+        "and so on if taken); an existing file is never overwritten",
+    )
+    play.add_argument(
+        "--hints", action="store_true", help="mark the moves that leave a seep for the next player"
+    )
+    _timeout_option(play)
 
     sim = commands.add_parser("simulate", help="many games between two bot kinds")
     sim.add_argument("--variant", default="standard", choices=variants)
-    sim.add_argument("--bots", default="greedy,random", help="two bot kinds, e.g. search,greedy")
+    sim.add_argument(
+        "--bots", default="greedy,random", help="two bots, e.g. search,greedy; " + _BOT_HELP
+    )
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--mode", choices=("deal", "baazi"), default="deal")
@@ -410,10 +416,12 @@ def _parser() -> argparse.ArgumentParser:
         help="run the games on a Dask cluster (tcp://host:8786); needs the dask extra",
     )
     sim.add_argument("--no-progress", action="store_true")
+    _timeout_option(sim)
 
     show = commands.add_parser("show", help="render a state, baazi or record file")
     show.add_argument("file")
     show.add_argument("--svg", metavar="FILE", help="also write the picture of the (last) state")
+    show.add_argument("--step", action="store_true", help="show the state after every move")
     return parser
 
 
@@ -442,9 +450,9 @@ def main(
     err = stderr or sys.stderr
     args = _parser().parse_args(argv)
     if args.command == "demo":
-        return _demo(args, out)
+        return _demo(args, out, err)
     if args.command == "play":
-        return _play(args, inp, out)
+        return _play(args, inp, out, err)
     if args.command == "simulate":
         return _simulate(args, out, err)
     return _show(args, out, err)

@@ -34,6 +34,7 @@ __all__ = [
     "render_sheet",
     "render_state",
     "render_view",
+    "seat_labels",
 ]
 
 _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -113,13 +114,36 @@ def house_text(
 
 
 def _floor_lines(
-    loose: Iterable[Card] | None, count: int, houses: tuple[House, ...], symbols: bool = True
+    loose: Iterable[Card] | None,
+    count: int,
+    houses: tuple[House, ...],
+    symbols: bool = True,
+    seat_names: dict[int, str] | None = None,
 ) -> list[str]:
     if loose is None:
         return [f"Floor: {count} cards face down"]
     lines = [f"Floor: {cards_text(loose, symbols=symbols)}"]
-    lines.extend(f"  House {house_text(h, symbols=symbols)}" for h in houses)
+    lines.extend(f"  House {house_text(h, seat_names=seat_names, symbols=symbols)}" for h in houses)
     return lines
+
+
+def seat_labels(view: View) -> dict[int, str]:
+    """Every seat as the seat of ``view`` calls it: ``you``, ``partner``, ``opponent seat 1``.
+
+    >>> from seep import new_deal
+    >>> from seep.views import observe
+    >>> seat_labels(observe(new_deal("standard", seed=1), 0))
+    {0: 'you', 1: 'opponent seat 1', 2: 'partner', 3: 'opponent seat 3'}
+    """
+    team = view.variant.team_of(view.seat)
+    return {
+        seat: "you"
+        if seat == view.seat
+        else "partner"
+        if view.variant.team_of(seat) == team
+        else f"opponent seat {seat}"
+        for seat in range(view.variant.players)
+    }
 
 
 def _score_line(state_or_view: State | View) -> str:
@@ -135,8 +159,12 @@ def _score_line(state_or_view: State | View) -> str:
     return "Score: " + " | ".join(teams)
 
 
-def render_view(view: View) -> str:
+def render_view(view: View, *, relative: bool = False) -> str:
     """What a seat sees, for a person sitting there.
+
+    With ``relative`` the other seats are named from this seat's side
+    (:func:`seat_labels`: house owners ``you``, ``partner``, ``opponent seat 1``)
+    and a variant without a bid (taash, R11.2) shows none.
 
     >>> from seep import apply_move, new_deal, parse_move
     >>> from seep.render import render_view
@@ -148,19 +176,31 @@ def render_view(view: View) -> str:
     Hands: seat 0: 0  seat 1 (you): 4  seat 2: 0  seat 3: 0  stock: 44
     Your hand: 6♦ 10♥ J♠ Q♣
     Score: team 0: 0 pts + 0 seeps (0 cards) | team 1: 0 pts + 0 seeps (0 cards)
+
+    >>> print(render_view(observe(new_deal("taash", seed=2), 1), relative=True))
+    taash  play 0/48  dealer seat 0  to move: you
+    Floor: 3♥ 4♣ 6♥ 8♥
+    Hands: seat 0 (opponent): 4  seat 1 (you): 4  seat 2 (opponent): 4  seat 3 (partner): 4  stock: 32
+    Your hand: 2♠ 2♦ 7♦ K♣
+    Score: team 0: 0 pts + 0 seeps (0 cards) | team 1: 0 pts + 0 seeps (0 cards)
     """
     bid = "-" if view.bid is None else str(view.bid)
     to_move = "you" if view.to_move == view.seat else f"seat {view.to_move}"
+    names = seat_labels(view) if relative else None
+    shows_bid = not relative or view.variant.opening.bids or view.bid is not None
+
+    def hand_label(seat: int) -> str:
+        if names is None:
+            return f"seat {seat}{' (you)' if seat == view.seat else ''}"
+        return f"seat {seat} ({names[seat].split(' seat ')[0]})"
+
     lines = [
         f"{view.variant.name}  play {view.plays}/{view.variant.plays_per_deal}  "
-        f"dealer seat {view.dealer}  bid {bid}  "
+        f"dealer seat {view.dealer}  {f'bid {bid}  ' if shows_bid else ''}"
         f"to move: {to_move if view.to_move is not None else '-'}",
-        *_floor_lines(view.loose, view.floor_count, view.houses),
+        *_floor_lines(view.loose, view.floor_count, view.houses, seat_names=names),
         "Hands: "
-        + "  ".join(
-            f"seat {s}{' (you)' if s == view.seat else ''}: {n}"
-            for s, n in enumerate(view.hand_counts)
-        )
+        + "  ".join(f"{hand_label(s)}: {n}" for s, n in enumerate(view.hand_counts))
         + f"  stock: {view.stock_count}",
         f"Your hand: {cards_text(view.hand)}",
         _score_line(view),

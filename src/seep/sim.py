@@ -27,7 +27,7 @@ from typing import Any, Literal
 import attrs
 
 from seep.baazi import new_baazi
-from seep.bots import make_bot, play_baazi, play_deal
+from seep.bots import Bot, BotSpec, make_bot, play_baazi, play_deal
 from seep.deal import new_deal
 from seep.scoring import deal_score
 from seep.variants import get_variant
@@ -46,7 +46,14 @@ __all__ = [
 
 @attrs.frozen(kw_only=True)
 class MatchSpec:
-    """What to play: a variant, one bot kind per seat, bot options, a deal or a whole match.
+    """What to play: a variant, one bot per seat, bot options, a deal or a whole match.
+
+    Each bot is a :data:`~seep.bots.BotSpec`: a built-in name, ``"module:attr"``,
+    ``"cmd:COMMAND"`` (an external program), a bot class or factory (called
+    with ``seed=`` and the seat's options for every game) or a bot instance
+    (used as it is: its own state carries over from game to game). Names
+    and module-level classes travel to other processes; instances and local
+    factories run in this process only.
 
     >>> from seep.sim import MatchSpec, simulate
     >>> spec = MatchSpec(variant="taash", bots=("greedy", "random") * 2, mode="baazi")
@@ -55,7 +62,7 @@ class MatchSpec:
     """
 
     variant: str = "standard"
-    bots: tuple[str, ...] = ("greedy", "random", "greedy", "random")
+    bots: tuple[BotSpec, ...] = ("greedy", "random", "greedy", "random")
     options: tuple[tuple[tuple[str, float], ...], ...] = ()
     mode: Literal["deal", "baazi"] = "deal"
 
@@ -94,10 +101,17 @@ def play_game(spec: MatchSpec, seed: int, swapped: bool = False) -> GameResult:
     if swapped:
         kinds = kinds[-1:] + kinds[:-1]
         options = options[-1:] + options[:-1]
-    bots = [
-        make_bot(kind, seed=seed * 16 + seat, **dict(options[seat]))
-        for seat, kind in enumerate(kinds)
-    ]
+    with contextlib.ExitStack() as stack:
+        bots = []
+        for seat, kind in enumerate(kinds):
+            bot = make_bot(kind, seed=seed * 16 + seat, **dict(options[seat]))
+            if bot is not kind and callable(getattr(bot, "close", None)):
+                stack.callback(bot.close)  # type: ignore[attr-defined]  # a PipeBot it started
+            bots.append(bot)
+        return _play(spec, bots, seed, swapped)
+
+
+def _play(spec: MatchSpec, bots: Sequence[Bot], seed: int, swapped: bool) -> GameResult:
     if spec.mode == "deal":
         final = play_deal(new_deal(spec.variant, seed=seed), bots)
         score = deal_score(final)
@@ -319,14 +333,14 @@ def summarize(
 
 
 def compare(
-    first: str,
-    second: str,
+    first: BotSpec,
+    second: BotSpec,
     *,
     variant: str = "standard",
     games: int = 100,
     seed: int = 0,
     mode: Literal["deal", "baazi"] = "deal",
-    options: dict[str, dict[str, float]] | None = None,
+    options: dict[BotSpec, dict[str, float]] | None = None,
     executor: Executor | None = None,
     progress: Callable[[GameResult], None] | None = None,
 ) -> Summary:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import attrs
 
+from seep.variants._equal import same_rule
 from seep.variants._rules import (
     BankedMatch,
     BidOpening,
@@ -178,26 +179,60 @@ _REGISTRY: dict[str, Variant] = {}
 
 
 def register_variant(variant: Variant, *, replace: bool = False) -> Variant:
-    """Make ``variant`` known by its name (for :func:`get_variant` and JSON).
+    """Make ``variant`` known by its name (for :func:`get_variant` and JSON); returns the registered one.
 
-    Registering a different variant under a taken name needs ``replace=True``.
+    Registering a variant equal to the one registered under its name again
+    does nothing and returns the registered one. Rule objects compare by
+    value here: a rule class defined again with the same code and values
+    (a notebook cell run twice) is the same rule, and the variant made of
+    it quietly takes the old one's place (its code is the one that runs
+    now). Registering a different variant under a taken name needs
+    ``replace=True``.
 
     >>> import attrs
     >>> from seep import STANDARD, get_variant, new_deal, register_variant
     >>> from seep.variants import LeadMatch
+    >>> again = register_variant(attrs.evolve(STANDARD, name="standard"))
+    >>> again is STANDARD
+    True
+    >>> register_variant(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: register_variant: variant must be a seep.variants.Variant, not None
+
     >>> short = register_variant(attrs.evolve(STANDARD, name="lead-50", match=LeadMatch(target=50)))
     >>> get_variant("lead-50") is short, new_deal("lead-50", seed=1).variant.match
     (True, LeadMatch(target=50, under=9, deals=None))
     >>> register_variant(attrs.evolve(short, match=LeadMatch(target=60)))
     Traceback (most recent call last):
     ...
-    ValueError: a different variant is already registered as 'lead-50'
+    ValueError: a different variant is already registered as 'lead-50'; pass replace=True to replace it
     """
+    if not isinstance(variant, Variant):
+        raise TypeError(
+            f"register_variant: variant must be a seep.variants.Variant, not {variant!r}"
+        )
+    if not isinstance(replace, bool):
+        raise TypeError(f"register_variant: replace must be True or False, not {replace!r}")
     existing = _REGISTRY.get(variant.name)
-    if existing is not None and existing != variant and not replace:
-        raise ValueError(f"a different variant is already registered as {variant.name!r}")
+    if existing is not None and not replace:
+        if existing == variant:
+            return existing
+        if not _same_variant(existing, variant):
+            raise ValueError(
+                f"a different variant is already registered as {variant.name!r}; "
+                "pass replace=True to replace it"
+            )
     _REGISTRY[variant.name] = variant
     return variant
+
+
+def _same_variant(first: Variant, second: Variant) -> bool:
+    """Field by field, each rule object by value (:func:`seep.variants._equal.same_rule`)."""
+    return all(
+        same_rule(getattr(first, field.name), getattr(second, field.name))
+        for field in attrs.fields(Variant)
+    )
 
 
 def get_variant(name: str | Variant) -> Variant:

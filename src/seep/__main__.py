@@ -1,0 +1,7 @@
+"""``python -m seep``: the ``seep`` command (:mod:`seep.cli`)."""
+
+import sys
+
+from seep.cli import main
+
+sys.exit(main())
