@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from seep._excerpt import excerpt
 from seep.deal import new_deal
 from seep.errors import RecordError, SeepError
 from seep.moves import Move
@@ -261,14 +262,16 @@ def baazi_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     seep.errors.RecordError: deals[0].moves[0]: deal 1, move 0: move notation: 'bid 8' needs 'bid N' with N in 9..13
     """
     if not isinstance(doc, Mapping):
-        raise RecordError(f"expected an object, not {doc!r}", field="document")
+        raise RecordError(f"expected an object, not {excerpt(doc)}", field="document")
     if doc.get("format", BAAZI_FORMAT) != BAAZI_FORMAT:
         raise RecordError(
-            f"the format is {BAAZI_FORMAT!r}, not {doc.get('format')!r}", field="format"
+            f"the format is {BAAZI_FORMAT!r}, not {excerpt(doc.get('format'))}", field="format"
         )
     seed = doc.get("seed")
     if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
-        raise RecordError(f"expected an integer, a string or null, not {seed!r}", field="seed")
+        raise RecordError(
+            f"expected an integer, a string or null, not {excerpt(seed)}", field="seed"
+        )
     record = record_of_match_document(doc, variant=variant)
     first = record.deals[0].start
     match = Baazi(

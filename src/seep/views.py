@@ -26,6 +26,7 @@ from typing import Any
 import attrs
 
 from seep._engine.bits import VALUE_MASKS
+from seep._excerpt import excerpt
 from seep._reader import Reader
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
@@ -111,7 +112,7 @@ def observe(state: State, seat: int) -> View:
     True
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise ValueError(f"a seat is an int in 0..{state.players - 1}, not {seat!r}")
+        raise ValueError(f"a seat is an int in 0..{state.players - 1}, not {excerpt(seat)}")
     return View(
         variant=state.variant,
         seat=seat,
@@ -199,13 +200,13 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
     try:
         rules = variant or get_variant(doc["variant"])
     except (KeyError, TypeError):
-        raise InvalidStateError("variant", f"unknown variant {doc['variant']!r}") from None
+        raise InvalidStateError("variant", f"unknown variant {excerpt(doc['variant'])}") from None
     players = rules.players
     seat = read.integer(doc["seat"], "seat", 0, players - 1)
     try:
         phase = Phase(doc["phase"])
     except ValueError:
-        raise InvalidStateError("phase", f"unknown phase {doc['phase']!r}") from None
+        raise InvalidStateError("phase", f"unknown phase {excerpt(doc['phase'])}") from None
     hand = read.card_set(doc["hand"], "hand")
     counts = tuple(
         read.integer(c, f"hand_counts[{i}]", 0, 24)

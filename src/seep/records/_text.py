@@ -12,6 +12,7 @@ import re
 
 import attrs
 
+from seep._excerpt import excerpt
 from seep.errors import RecordError
 from seep.records._build import MISSING, DealDraft, Given, MoveDraft, RecordDraft, Spot, build
 from seep.records._model import (
@@ -166,7 +167,7 @@ def _score(text: str, line: int, deal: int | None) -> Given:
         found = _SCORE_PART.fullmatch(part)
         if not found or int(found.group(1)) != number:
             raise RecordError(
-                f"bad score {text!r}: expected 'team {number}: cards C seeps S total T'",
+                f"bad score {excerpt(text)}: expected 'team {number}: cards C seeps S total T'",
                 deal=deal,
                 tag="Score",
                 line=line,
@@ -237,7 +238,9 @@ def parse_record(text: str, *, check: bool = True) -> Record:
             found = _TAG.match(clean, position)
             if not found:
                 bad = clean[position:].split("\n", 1)[0].strip()
-                raise RecordError(f'bad tag {bad!r}: expected [Key "value"]', line=line_number)
+                raise RecordError(
+                    f'bad tag {excerpt(bad)}: expected [Key "value"]', line=line_number
+                )
             position = found.end()
             key, value = found.group(1), _unquote(found.group(2))
             if key == "Deal":
@@ -247,21 +250,25 @@ def parse_record(text: str, *, check: bool = True) -> Record:
                 if key in DEAL_TAGS:
                     if key in block.tags:
                         raise RecordError(
-                            f"the tag {key!r} is given twice", deal=block.deal, line=line_number
+                            f"the tag {excerpt(key)} is given twice",
+                            deal=block.deal,
+                            line=line_number,
                         )
                     block.tags[key] = (value, line_number)
                 elif key in HEADER_TAGS:
                     raise RecordError(
-                        f"the tag {key!r} belongs in the header", deal=block.deal, line=line_number
+                        f"the tag {excerpt(key)} belongs in the header",
+                        deal=block.deal,
+                        line=line_number,
                     )
                 else:
                     block.extra.append(Given((key, value), Spot(line=line_number)))
             else:
                 if key in header or key in extra_names:
-                    raise RecordError(f"the tag {key!r} is given twice", line=line_number)
+                    raise RecordError(f"the tag {excerpt(key)} is given twice", line=line_number)
                 if key in DEAL_TAGS and key not in HEADER_TAGS:
                     raise RecordError(
-                        f'the tag {key!r} belongs in a deal block, after [Deal "n"]',
+                        f'the tag {excerpt(key)} belongs in a deal block, after [Deal "n"]',
                         line=line_number,
                     )
                 if key in HEADER_TAGS:
@@ -277,7 +284,7 @@ def parse_record(text: str, *, check: bool = True) -> Record:
         found = _MOVE_LINE.fullmatch(rest)
         if not found:
             raise RecordError(
-                f"bad line {rest!r}: expected a tag or a move 'N. sS MOVE'", line=line_number
+                f"bad line {excerpt(rest)}: expected a tag or a move 'N. sS MOVE'", line=line_number
             )
         if not blocks:
             raise RecordError("a move before the first [Deal] tag", line=line_number)
