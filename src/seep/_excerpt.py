@@ -38,7 +38,7 @@ def _show(value: object, depth: int, limit: int) -> str:
     if value is None or isinstance(value, (bool, float)):
         return repr(value)
     if isinstance(value, int):
-        digits = _digits(value)
+        digits = decimal_digits(value)
         if digits > _DIGITS:
             return f"an integer of {digits} digits"
         return str(int(value)) if type(value).__repr__ is int.__repr__ else _guarded(value, limit)
@@ -69,7 +69,8 @@ def _container(
     if isinstance(value, Mapping):
         pairs = _first(value.items())
         parts = [
-            f"{_show(key, depth + 1, limit)}: {_show(item, depth + 1, limit)}" for key, item in pairs
+            f"{_show(key, depth + 1, limit)}: {_show(item, depth + 1, limit)}"
+            for key, item in pairs
         ]
     else:
         parts = [_show(item, depth + 1, limit) for item in _first(value)]
@@ -87,8 +88,12 @@ def _first(items: Iterable[_T]) -> list[_T]:
     return out
 
 
-def _digits(value: int) -> int:
-    """The number of decimal digits of ``value`` (without converting it to text)."""
+def decimal_digits(value: int) -> int:
+    """The number of decimal digits of ``value``, found without ``str`` (which refuses past 4,300).
+
+    >>> decimal_digits(0), decimal_digits(-999), decimal_digits(10**5000)
+    (1, 3, 5001)
+    """
     magnitude = abs(int(value))
     if magnitude.bit_length() < 64:
         return len(str(magnitude))

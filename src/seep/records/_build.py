@@ -40,6 +40,19 @@ from seep.serialization import state_from_dict
 from seep.state import State
 from seep.variants import Variant, get_variant
 
+#: The most deals one record may hold.
+MAX_DEALS = 1_000
+#: The most move lines one deal may hold.
+MAX_MOVES = 200
+#: The most extra tags the header, or one deal, may hold.
+MAX_TAGS = 100
+
+
+def check_count(count: int, bound: int, what: str, spot: Spot, deal: int | None = None) -> None:
+    """Refuse a record holding more than ``bound`` of ``what`` (at ``spot``)."""
+    if count > bound:
+        raise _fault(f"a record holds at most {bound} {what}", spot, deal=deal)
+
 
 class _Missing:
     def __repr__(self) -> str:
@@ -367,6 +380,12 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
     ...
     seep.errors.RecordError: variant: unknown variant 'chess'
     """
+    check_count(len(draft.deals), MAX_DEALS, "deals", draft.spot)
+    check_count(len(draft.tags), MAX_TAGS, "header tags", draft.spot)
+    for deal in draft.deals:
+        number = deal.number.value if isinstance(deal.number.value, int) else None
+        check_count(len(deal.moves), MAX_MOVES, "moves in a deal", deal.spot, number)
+        check_count(len(deal.tags), MAX_TAGS, "tags in a deal", deal.spot, number)
     spots: _Spots = {(None, None): draft.spot}
     for tag, given in (
         ("Kind", draft.kind),
