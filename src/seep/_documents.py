@@ -43,14 +43,12 @@ def read_text(path: str | os.PathLike[str]) -> str:
     with open(path, "rb") as file:
         data = file.read(4 * MAX_CHARS + 1)
     if len(data) > 4 * MAX_CHARS:
-        raise InputError(f"the file is larger than {4 * MAX_CHARS} bytes", field=os.fspath(path))
+        raise InputError(f"the file is larger than {4 * MAX_CHARS} bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise InputError(
-            f"byte {error.start} is not UTF-8 text", field=os.fspath(path), line=line
-        ) from None
+        raise InputError(f"byte {error.start} is not UTF-8 text", line=line) from None
     return check_size(text.removeprefix(_BOM))
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from seep._arguments import check_instance
 from seep._excerpt import decimal_digits, excerpt
 from seep.deal import new_deal
 from seep.errors import IllegalMoveError, InputError, RecordError
@@ -194,6 +195,7 @@ def apply_baazi_move(baazi: Baazi, move: Move) -> Baazi:
     :class:`~seep.errors.IllegalMoveError` once the match is over, naming the rule
     that ended it (R10.2, R10.3, R11.6, R12).
     """
+    check_instance(baazi, Baazi, "baazi")
     if baazi.is_over:
         reason = baazi.standing.reason
         found = _RULE_ID.search(reason)
@@ -235,6 +237,7 @@ def next_baazi(baazi: Baazi, *, seed: Seed = None) -> Baazi:
     In the standard game that is the partner of the seat that would have
     dealt next (two players: that seat); in taash the next seat (R11.6).
     """
+    check_instance(baazi, Baazi, "baazi")
     if not baazi.is_over:
         raise InputError("the match is not over yet", field="baazi")
     last = baazi.sheet[-1]
@@ -252,6 +255,7 @@ def baazi_to_dict(baazi: Baazi) -> dict[str, Any]:
     (:func:`seep.records.record_from_baazi`) holds decks instead of states,
     the seat of every move and the stated scores, and no seed.
     """
+    check_instance(baazi, Baazi, "baazi")
     return {
         "format": BAAZI_FORMAT,
         "variant": baazi.variant.name,

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from seep._arguments import check_instance
 from seep._engine.bits import VALUE_MASKS, mask_total
 from seep._engine.schedule import FLOOR, hand_sizes, in_opening_round, seat_to_play, stock_size
 from seep._excerpt import excerpt
@@ -64,6 +65,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
     >>> doc["phase"], doc["to_move"], doc["hands"][1], doc["floor"]["face_up"]
     ('bid', 1, ['3D', '5H', '8C', 'TC'], False)
     """
+    check_instance(state, State, "state")
     return {
         "format": STATE_FORMAT,
         "variant": state.variant.name,

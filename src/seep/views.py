@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from seep._arguments import check_instance, check_seat
 from seep._engine.bits import VALUE_MASKS
 from seep._excerpt import excerpt
 from seep._reader import Reader
@@ -111,8 +112,9 @@ def observe(state: State, seat: int) -> View:
     >>> observe(new_deal("taash", seed=1), 2).loose is not None   # taash floor is face up (R11.1)
     True
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise ValueError(f"a seat is an int in 0..{state.players - 1}, not {excerpt(seat)}")
+    if not isinstance(state, State):
+        raise TypeError(f"state: expected a State, not {type(state).__name__}")
+    check_seat(seat, state.players)
     return View(
         variant=state.variant,
         seat=seat,
@@ -137,6 +139,7 @@ def observe(state: State, seat: int) -> View:
 
 def view_to_dict(view: View) -> dict[str, Any]:
     """The JSON document of a view (what a game server sends to one seat)."""
+    check_instance(view, View, "view")
     return {
         "format": VIEW_FORMAT,
         "variant": view.variant.name,

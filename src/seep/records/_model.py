@@ -12,6 +12,7 @@ from typing import Protocol
 
 import attrs
 
+from seep._arguments import check_instance
 from seep._excerpt import excerpt
 from seep.cards import Card
 from seep.errors import IllegalMoveError, RecordError
@@ -226,6 +227,7 @@ def record_from_deal(start: State, moves: Iterable[Move] = (), *, tags: TagsGive
     >>> record.tag("Seats")
     'Asha, Bilal'
     """
+    check_instance(start, State, "start")
     deal, final = recorded(1, start, tuple(moves))
     deck_of(start)  # a start that no deck deals cannot be recorded
     return Record(

@@ -12,6 +12,7 @@ import re
 
 import attrs
 
+from seep._arguments import check_instance
 from seep._documents import MAX_CHARS, read_text
 from seep._excerpt import excerpt
 from seep.errors import RecordError
@@ -68,6 +69,7 @@ def format_record(record: Record) -> str:
 
     The text ends with a newline; ``parse_record(format_record(r)) == r``.
     """
+    check_instance(record, Record, "record")
     lines = [
         _tag("Format", RECORD_FORMAT),
         _tag("Kind", record.kind),
