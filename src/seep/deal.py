@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from seep._engine.schedule import PACKET, lay_out, opening_packets
 from seep._excerpt import excerpt
 from seep.cards import ALL_CARDS, Card, CardSet, from_mask
-from seep.errors import InvalidStateError, MisdealError, NotationError
+from seep.errors import InputError, InvalidStateError, MisdealError, NotationError
 from seep.history import Dealt, History
 from seep.state import Phase, State
 from seep.variants import Variant, get_variant
@@ -91,7 +91,9 @@ def _read_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
             )
         try:
             card = Card.parse(item) if isinstance(item, str) else Card(item)
-        except (NotationError, ValueError) as error:
+        except InputError as error:  # an index outside 0..51 (R1.1)
+            raise InvalidStateError(f"deck[{position}]", f"R1.1: {error.reason}") from None
+        except NotationError as error:
             raise InvalidStateError(f"deck[{position}]", str(error)) from None
         if seen >> card & 1:
             raise InvalidStateError(f"deck[{position}]", f"{card} appears twice")
