@@ -144,8 +144,8 @@ def _choose_human(
         if text.lower() in ("moves", "all"):
             _list_moves(moves, state, view, out, hints, None)
             continue
-        if text.isdigit():
-            number = int(text)
+        if text.isascii() and text.isdigit():  # not '¹', which int() refuses
+            number = int(text) if len(text) <= 9 else 0
             if 1 <= number <= len(moves):
                 return moves[number - 1]
             print(f"There is no move {number}: choose 1 to {len(moves)}.", file=out)

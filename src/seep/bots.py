@@ -23,8 +23,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeAlias, cast, runtime_checkable
 
 from seep._engine.bits import bits
+from seep._excerpt import excerpt
 from seep._sweeps import sweeping_values
 from seep.baazi import Baazi, apply_baazi_move
+from seep.errors import InputError
 from seep.moves import Bid, Move, Take
 from seep.rules import apply_move, legal_moves
 from seep.sampling import sample_state, state_sampler
@@ -357,7 +359,7 @@ def make_bot(kind: BotSpec, *, seed: int | None = None, **options: Any) -> Bot:
     >>> make_bot("fast")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'fast'; give random, greedy, search, module:attr or cmd:COMMAND
+    seep.errors.InputError: kind: unknown bot 'fast'; give random, greedy, search, module:attr or cmd:COMMAND
     """
     if isinstance(kind, str):
         if kind.startswith(_PIPE_PREFIX):
@@ -370,8 +372,9 @@ def make_bot(kind: BotSpec, *, seed: int | None = None, **options: Any) -> Bot:
         if kind in _BOTS:
             return _BOTS[kind](seed=seed, **options)
         if ":" not in kind:
-            raise ValueError(
-                f"unknown bot {kind!r}; give {', '.join(_BOTS)}, module:attr or cmd:COMMAND"
+            raise InputError(
+                f"unknown bot {excerpt(kind)}; give {', '.join(_BOTS)}, module:attr or cmd:COMMAND",
+                field="kind",
             )
         found = _import_bot(kind)
         if isinstance(found, str) or (not callable(found) and not isinstance(found, Bot)):
@@ -379,7 +382,9 @@ def make_bot(kind: BotSpec, *, seed: int | None = None, **options: Any) -> Bot:
         return make_bot(cast("Callable[..., Bot] | Bot", found), seed=seed, **options)
     if isinstance(kind, type) or not isinstance(kind, Bot):
         if not callable(kind):
-            raise TypeError(f"a bot is a Bot, a Bot class or factory, or a name, not {kind!r}")
+            raise TypeError(
+                f"kind: a bot is a Bot, a Bot class or factory, or a name, not {excerpt(kind)}"
+            )
         bot = kind(**({"seed": seed} if _takes_seed(kind) else {}), **options)
         if not isinstance(bot, Bot):
             raise TypeError(f"bot factory {kind!r} made {bot!r}, which has no name and choose()")

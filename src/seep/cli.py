@@ -21,9 +21,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from seep._cli_play import DEFAULT_RECORD, deal_header, move_line, play
+from seep._documents import load_json, read_text
+from seep._excerpt import excerpt
 from seep.baazi import Baazi, baazi_from_dict, new_baazi
 from seep.bots import Bot, make_bot, play_baazi
-from seep.errors import SeepError
+from seep.errors import InputError, SeepError
 from seep.moves import Move
 from seep.pipe import PipeBot, PipeBotError
 from seep.records import Record
@@ -258,16 +260,22 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 
 def _load_any(path: Path) -> tuple[str, Any]:
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError:
+        doc = load_json(text)
+    except json.JSONDecodeError as error:
+        if _looks_like_json(text):
+            raise InputError(
+                f"not JSON: {error.msg} (column {error.colno})", line=error.lineno
+            ) from None
         from seep.records import parse_record
 
         return "record", parse_record(text)
     if not isinstance(doc, dict):
-        raise SeepError(f"{path}: not a seep document")
-    kind = str(doc.get("format", "seep-state/1"))
+        raise InputError("not a seep document: a JSON document is an object", field="document")
+    kind = doc.get("format", "seep-state/1")
+    if not isinstance(kind, str):
+        raise InputError(f"a format is a string, not {excerpt(kind)}", field="format")
     if kind.startswith("seep-baazi"):
         return "baazi", baazi_from_dict(doc)
     if kind.startswith("seep-record"):
@@ -293,13 +301,22 @@ def _write_svg(path: Path, kind: str, value: Any) -> None:
     path.write_text(state_svg(value), encoding="utf-8")
 
 
+def _looks_like_json(text: str) -> bool:
+    """True when ``text`` opens as a JSON object or list would, not as a record (tags, comments)."""
+    start = text.lstrip()
+    opening, after = start[:1], start[1:].lstrip()[:1]
+    if opening == "[":
+        return not after.isalpha()  # a record opens with a tag: '[Format'
+    return opening == "{" and after in ('"', "}")  # a record's comment rarely opens '{"'
+
+
 def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     try:
         kind, value = _load_any(Path(args.file))
         if args.svg:
             _write_svg(Path(args.svg), kind, value)
-    except (OSError, SeepError, ValueError) as error:
-        print(f"seep show: {error}", file=err)
+    except (OSError, SeepError, ValueError) as error:  # ValueError: UnicodeError from the OS
+        print(f"seep show: {args.file}: {_one_line(str(error))}", file=err)
         return 1
     if kind == "state":
         print(render_state(value), file=out)
@@ -358,6 +375,12 @@ def _timeout_option(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="time limit for each move of a cmd: bot (default 10)",
     )
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line of at most ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _parser() -> argparse.ArgumentParser:

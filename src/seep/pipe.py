@@ -64,6 +64,7 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import IO, Any
 
+from seep._excerpt import excerpt
 from seep._version import __version__
 from seep.errors import IllegalMoveError, NotationError, SeepError
 from seep.moves import Move
@@ -92,13 +93,22 @@ class PipeBotError(SeepError):
     """An external bot failed: ``seat`` (or ``None`` before its first move), ``command``,
     ``answer`` (the line it wrote, or ``None``), ``rule`` (a rule id such as
     ``"R8.2"`` for an illegal move, else the protocol rule it broke) and ``reason``.
+
+    >>> from seep.pipe import BotIllegalMoveError, PipeBotError
+    >>> error = BotIllegalMoveError(
+    ...     "R8.2: seat 1 holds no A♠", command="python bot.py", seat=1, answer="throw AS", rule="R8.2"
+    ... )
+    >>> isinstance(error, PipeBotError), error.seat, error.rule
+    (True, 1, 'R8.2')
+    >>> print(error)
+    seat 1 bot 'python bot.py' answered 'throw AS': R8.2: seat 1 holds no A♠ (R8.2)
     """
 
     def __init__(
         self, reason: str, *, command: str, seat: int | None, answer: str | None, rule: str
     ) -> None:
         who = f"seat {seat} bot" if seat is not None else "bot"
-        said = f" answered {answer!r}:" if answer is not None else ""
+        said = f" answered {excerpt(answer)}:" if answer is not None else ""
         super().__init__(f"{who} {command!r}{said} {reason} ({rule})")
         self.reason = reason
         self.command = command
@@ -125,19 +135,55 @@ def _rebuild(
 
 
 class BotTimeoutError(PipeBotError, TimeoutError):
-    """The bot did not answer within its time limit; it has been stopped."""
+    """The bot did not answer within its time limit; it has been stopped.
+
+    >>> import sys
+    >>> from seep.pipe import BotTimeoutError, PipeBot
+    >>> sleeper = PipeBot([sys.executable, "-c", "import time; time.sleep(30)"], start_timeout=0.5)
+    >>> try:
+    ...     sleeper.start()
+    ... except BotTimeoutError as error:
+    ...     print(error.rule, sleeper.running)
+    seep-pipe/1 timeout False
+    """
 
 
 class BotCrashedError(PipeBotError):
-    """The bot's program could not start, exited, or closed its output before answering."""
+    """The bot's program could not start, exited, or closed its output before answering.
+
+    >>> import sys
+    >>> from seep.pipe import BotCrashedError, PipeBot
+    >>> try:
+    ...     PipeBot([sys.executable, "-c", "raise SystemExit(3)"]).start()
+    ... except BotCrashedError as error:
+    ...     print(type(error).__name__, error.seat)
+    BotCrashedError None
+    """
 
 
 class BotAnswerError(PipeBotError, ValueError):
-    """The answer is not a message of the protocol: not JSON, the wrong type, not move notation."""
+    """The answer is not a message of the protocol: not JSON, the wrong type, not move notation.
+
+    >>> import sys
+    >>> from seep.pipe import BotAnswerError, PipeBot
+    >>> try:
+    ...     PipeBot([sys.executable, "-c", "print('ready!')"]).start()
+    ... except BotAnswerError as error:
+    ...     print(error.answer)
+    ready!
+    """
 
 
 class BotIllegalMoveError(BotAnswerError):
-    """The answer is a move, but not a legal one; ``rule`` is the rule it breaks."""
+    """The answer is a move, but not a legal one; ``rule`` is the rule it breaks.
+
+    >>> from seep.pipe import BotAnswerError, BotIllegalMoveError
+    >>> error = BotIllegalMoveError(
+    ...     "R2.4: the bid is 9 to 13", command="bot", seat=1, answer="bid 5", rule="R2.4"
+    ... )
+    >>> isinstance(error, BotAnswerError), error.answer
+    (True, 'bid 5')
+    """
 
 
 def _stop(process: subprocess.Popen[str], group: bool) -> None:
@@ -155,6 +201,31 @@ def _stop(process: subprocess.Popen[str], group: bool) -> None:
         if stream is not None:
             with contextlib.suppress(OSError):  # a broken pipe on close
                 stream.close()
+
+
+_INTERPRETERS = (
+    "python",
+    "pypy",
+    "node",
+    "deno",
+    "bun",
+    "ruby",
+    "perl",
+    "java",
+    "julia",
+    "sh",
+    "bash",
+)
+
+
+def _program_name(argv: Sequence[str]) -> str:
+    """The file name of the program: the script an interpreter runs, else the command itself."""
+    command = os.path.basename(argv[0])
+    if command.lower().startswith(_INTERPRETERS):
+        script = next((a for a in argv[1:] if not a.startswith("-")), None)
+        if script is not None:
+            return os.path.basename(script)
+    return command
 
 
 def _read_lines(stream: IO[str], lines: queue.Queue[str | None]) -> None:
@@ -180,6 +251,11 @@ class PipeBot:
     :meth:`close`: politely with ``quit``, killed if it does not exit within
     ``grace`` seconds. ``name`` is the name the program gives in its hello,
     until then ``name`` or the program's file name.
+
+    >>> from seep.pipe import PipeBot
+    >>> bot = PipeBot("python3 my_bot.py --level 2", seed=7, timeout=5)
+    >>> bot.argv, bot.name, bot.running
+    (['python3', 'my_bot.py', '--level', '2'], 'my_bot.py', False)
     """
 
     def __init__(
@@ -204,7 +280,7 @@ class PipeBot:
         self.timeout = float(timeout)
         self.start_timeout = float(start_timeout) if start_timeout else max(self.timeout, 10.0)
         self.grace = grace
-        self.name = name or os.path.basename(self.argv[-1] if len(self.argv) > 1 else self.argv[0])
+        self.name = name or _program_name(self.argv)
         self.cwd = cwd
         self.env = env
         self._process: subprocess.Popen[str] | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from seep._arguments import check_instance
 from seep.state import State
 
 __all__ = ["DealScore", "TeamScore", "deal_score"]
@@ -73,6 +74,7 @@ def deal_score(state: State) -> DealScore:
     >>> deal_score(state).teams[0]  # KS and 6S by their value (R1.2), a seep (R4.5)
     TeamScore(cards=19, seeps=50, total=69)
     """
+    check_instance(state, State, "state")
     variant = state.variant
     cards = variant.card_points.score(state.piles)
     seeps = [0] * len(state.piles)

@@ -26,7 +26,9 @@ from typing import Any
 
 import attrs
 
+from seep._arguments import check_instance, check_seat
 from seep._engine.bits import VALUE_MASKS
+from seep._excerpt import excerpt
 from seep._reader import Reader
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
@@ -135,8 +137,9 @@ def observe(state: State, seat: int) -> View:
     >>> observe(new_deal("taash", seed=1), 2).loose is not None   # taash floor is face up (R11.1)
     True
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise ValueError(f"a seat is an int in 0..{state.players - 1}, not {seat!r}")
+    if not isinstance(state, State):
+        raise TypeError(f"state: expected a State, not {type(state).__name__}")
+    check_seat(seat, state.players)
     return View(
         variant=state.variant,
         seat=seat,
@@ -168,6 +171,7 @@ def view_to_dict(view: View) -> dict[str, Any]:
     >>> doc["format"], doc["hand"], doc["floor"]["loose"], doc["floor"]["count"]
     ('seep-view/1', ['6D', 'TH', 'JS', 'QC'], None, 4)
     """
+    check_instance(view, View, "view")
     return {
         "format": VIEW_FORMAT,
         "variant": view.variant.name,
@@ -240,15 +244,14 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
     ):
         read.get(doc, key)
     try:
+        if variant is None and not isinstance(doc["variant"], str):
+            raise TypeError
         rules = variant or get_variant(doc["variant"])
     except (KeyError, TypeError):
-        raise InvalidStateError("variant", f"unknown variant {doc['variant']!r}") from None
+        raise InvalidStateError("variant", f"unknown variant {excerpt(doc['variant'])}") from None
     players = rules.players
     seat = read.integer(doc["seat"], "seat", 0, players - 1)
-    try:
-        phase = Phase(doc["phase"])
-    except ValueError:
-        raise InvalidStateError("phase", f"unknown phase {doc['phase']!r}") from None
+    phase = Phase(read.word(doc["phase"], "phase", tuple(phase.value for phase in Phase)))
     hand = read.card_set(doc["hand"], "hand")
     counts = tuple(
         read.integer(c, f"hand_counts[{i}]", 0, 24)

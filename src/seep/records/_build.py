@@ -18,6 +18,7 @@ from typing import cast
 
 import attrs
 
+from seep._excerpt import decimal_digits, excerpt
 from seep.cards import Card
 from seep.errors import InvalidStateError, NotationError, RecordError
 from seep.moves import Move
@@ -38,6 +39,21 @@ from seep.scoring import DealScore, TeamScore
 from seep.serialization import state_from_dict
 from seep.state import State
 from seep.variants import Variant, get_variant
+
+#: The most digits a number in a record may have.
+MAX_DIGITS = 9
+#: The most deals one record may hold.
+MAX_DEALS = 1_000
+#: The most move lines one deal may hold.
+MAX_MOVES = 200
+#: The most extra tags the header, or one deal, may hold.
+MAX_TAGS = 100
+
+
+def check_count(count: int, bound: int, what: str, spot: Spot, deal: int | None = None) -> None:
+    """Refuse a record holding more than ``bound`` of ``what`` (at ``spot``)."""
+    if count > bound:
+        raise _fault(f"a record holds at most {bound} {what}", spot, deal=deal)
 
 
 class _Missing:
@@ -151,7 +167,13 @@ def _located(error: RecordError, spots: _Spots) -> RecordError:
 def _number(given: Given, what: str, deal: int | None = None) -> int:
     value = given.value
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _fault(f"the {what} is a number, not {value!r}", given.spot, deal=deal)
+        raise _fault(f"the {what} is a number, not {excerpt(value)}", given.spot, deal=deal)
+    if decimal_digits(value) > MAX_DIGITS:
+        raise _fault(
+            f"the {what} has {decimal_digits(value)} digits, at most {MAX_DIGITS}",
+            given.spot,
+            deal=deal,
+        )
     return value
 
 
@@ -161,9 +183,11 @@ def _variant(given: Given) -> Variant:
     if given.missing:
         raise _fault("the record names no variant", given.spot, tag="Variant")
     try:
-        return get_variant(given.value)  # type: ignore[arg-type]
+        if not isinstance(given.value, str):
+            raise TypeError
+        return get_variant(given.value)
     except (KeyError, TypeError):
-        raise _fault(f"unknown variant {given.value!r}", given.spot, tag="Variant") from None
+        raise _fault(f"unknown variant {excerpt(given.value)}", given.spot, tag="Variant") from None
 
 
 def _tags(tags: Sequence[Given], variant: Variant, deal: int | None = None) -> Tags:
@@ -179,7 +203,7 @@ def _tags(tags: Sequence[Given], variant: Variant, deal: int | None = None) -> T
         assert isinstance(key, str) and isinstance(value, str)
         if key == "Seats" and deal is None and not _names_every_seat(value, variant):
             raise _fault(
-                f"Seats names {variant.players} players separated by commas, not {value!r}",
+                f"Seats names {variant.players} players separated by commas, not {excerpt(value)}",
                 given.spot,
                 deal=deal,
                 tag="Seats",
@@ -200,7 +224,7 @@ def _card(given: Given, deal: int) -> Card:
     except (NotationError, TypeError, AttributeError) as error:
         detail = str(error) if isinstance(error, NotationError) else "a card is text like 'TD'"
         raise _fault(
-            f"bad card {text!r} in the deck: {detail}", given.spot, deal=deal, tag="Deck"
+            f"bad card {excerpt(text)} in the deck: {detail}", given.spot, deal=deal, tag="Deck"
         ) from None
 
 
@@ -274,14 +298,15 @@ def _moves(
             seat = line.seat.value
             if not isinstance(seat, int) or isinstance(seat, bool):
                 raise _fault(
-                    f"a seat is a number, not {seat!r}",
+                    f"a seat is a number, not {excerpt(seat)}",
                     line.seat.spot,
                     deal=number,
                     move_number=written,
                 )
             if not 0 <= seat < variant.players:
+                shown = f"s{seat}" if decimal_digits(seat) <= MAX_DIGITS else excerpt(seat)
                 raise _fault(
-                    f"s{seat} is no seat (seats are s0..s{variant.players - 1})",
+                    f"{shown} is no seat (seats are s0..s{variant.players - 1})",
                     line.seat.spot,
                     deal=number,
                     move_number=written,
@@ -290,7 +315,7 @@ def _moves(
         text = line.move.value
         if not isinstance(text, str):
             raise _fault(
-                f"a move is text in move notation, not {text!r}",
+                f"a move is text in move notation, not {excerpt(text)}",
                 spot,
                 deal=number,
                 move_number=written,
@@ -311,6 +336,13 @@ def _score(given: Given, number: int) -> DealScore | None:
             f"a score has two teams, not {len(teams)}", given.spot, deal=number, tag="Score"
         )
     for team, (cards, seeps, total) in enumerate(teams):
+        if max(decimal_digits(cards), decimal_digits(seeps), decimal_digits(total)) > MAX_DIGITS:
+            raise _fault(
+                f"team {team}'s score has a number of more than {MAX_DIGITS} digits",
+                given.spot,
+                deal=number,
+                tag="Score",
+            )
         if cards + seeps != total:
             raise _fault(
                 f"team {team}'s total {total} is not cards {cards} + seeps {seeps}",
@@ -366,6 +398,12 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
     ...
     seep.errors.RecordError: variant: unknown variant 'chess'
     """
+    check_count(len(draft.deals), MAX_DEALS, "deals", draft.spot)
+    check_count(len(draft.tags), MAX_TAGS, "header tags", draft.spot)
+    for deal in draft.deals:
+        number = deal.number.value if isinstance(deal.number.value, int) else None
+        check_count(len(deal.moves), MAX_MOVES, "moves in a deal", deal.spot, number)
+        check_count(len(deal.tags), MAX_TAGS, "tags in a deal", deal.spot, number)
     spots: _Spots = {(None, None): draft.spot}
     for tag, given in (
         ("Kind", draft.kind),
@@ -382,18 +420,20 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
             reason = (
                 "the record has no format"
                 if draft.format.missing
-                else f"the format is {RECORD_FORMAT!r}, not {form!r}"
+                else f"the format is {excerpt(RECORD_FORMAT)}, not {excerpt(form)}"
             )
             raise _fault(reason, draft.format.spot, tag="Format")
     kind = "deal" if draft.kind.missing else draft.kind.value
     if kind not in KINDS:
-        raise _fault(f"the kind is 'deal' or 'baazi', not {kind!r}", draft.kind.spot, tag="Kind")
+        raise _fault(
+            f"the kind is 'deal' or 'baazi', not {excerpt(kind)}", draft.kind.spot, tag="Kind"
+        )
     variant = _variant(draft.variant)
     if not draft.players.missing:
         players = _number(draft.players, "number of players")
         if players != variant.players:
             raise _fault(
-                f"the variant {variant.name!r} has {variant.players} players, not {players}",
+                f"the variant {excerpt(variant.name)} has {variant.players} players, not {players}",
                 draft.players.spot,
                 tag="Players",
             )
@@ -402,7 +442,7 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
     if draft.result.missing:
         result = None
     elif not isinstance(result, str):
-        raise _fault(f"the result is text, not {result!r}", draft.result.spot, tag="Result")
+        raise _fault(f"the result is text, not {excerpt(result)}", draft.result.spot, tag="Result")
     if not draft.deals:
         raise _fault("the record holds no deal", draft.spot)
     deals = [

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import attrs
 
+from seep._excerpt import excerpt
 from seep.variants._equal import same_rule
 from seep.variants._rules import (
     BankedMatch,
@@ -249,7 +250,7 @@ def get_variant(name: str | Variant) -> Variant:
         return _REGISTRY[name]
     except (KeyError, TypeError):
         known = ", ".join(sorted(_REGISTRY))
-        raise KeyError(f"unknown variant {name!r}; known: {known}") from None
+        raise KeyError(f"unknown variant {excerpt(name)}; known: {known}") from None
 
 
 def variant_names() -> tuple[str, ...]:
