@@ -24,6 +24,17 @@ utility=(-1275, 1275), most_seeps=24, longest_deal_moves=49, \
 longest_deal_actions=196, longest_move_actions=54, most_chance_outcomes=52)
 >>> highest_deal_score("taash"), utility_range("taash-2p")
 (1250, (-1250, 1250))
+
+Configs and documents share fixed limits (:data:`POINTS_LIMIT` for one
+card's points, the most-cards bonus or one seep bonus, :data:`DEAL_SCORE_LIMIT`
+for a deal score, :data:`MATCH_LIMIT` for a match target or length): a
+variant config holding an amount beyond them is refused when it is made
+(:class:`~seep.errors.VariantError`), and the loaders read amounts within
+the same limits, so every state a config produces loads.
+
+>>> from seep.variants import SeepBonus
+>>> SeepBonus(normal=POINTS_LIMIT).normal == POINTS_LIMIT
+True
 """
 
 from __future__ import annotations
@@ -33,10 +44,14 @@ from typing import Final
 
 import attrs
 
+from seep._limits import DEAL_SCORE_LIMIT, MATCH_LIMIT, POINTS_LIMIT
 from seep.cards import ALL_CARDS, Card
 from seep.variants import SeepContext, Variant, get_variant
 
 __all__ = [
+    "DEAL_SCORE_LIMIT",
+    "MATCH_LIMIT",
+    "POINTS_LIMIT",
     "Bounds",
     "bounds",
     "card_point_range",
