@@ -494,3 +494,25 @@ def test_r3_3_every_view_of_random_play_loads_back_equal_and_samples_load(
         # With the history known, the views load too (the history is checked elsewhere).
         view = observe(state, state.plays % state.players)
         assert view_from_dict(view_to_dict(view), variant=rules) == view
+
+
+def test_r4_4_a_pile_of_a_team_that_has_not_played_is_refused() -> None:
+    # Play 1 was the bidder's (seat 1, team 1), taking 9H with the 9S; team 0 has not played.
+    hand = "2C 3C 4C 5C 6C 7C 8C TC JC QC KC AD"
+    state = position(
+        hand=hand, to_move=2, dealer=0, plays=1, bid=9, loose="2H 3H 4H", piles=["", "9S 9H"]
+    )
+    doc = state_to_dict(state)
+    assert state_from_dict(doc) == state
+    doc["floor"]["loose"].remove("2H")
+    doc["floor"]["loose"].remove("3H")
+    doc["piles"][0] = ["2H", "3H"]
+    refused(doc, "piles[0]", "R4.4")
+
+
+def test_r2_7_a_view_error_names_the_field_of_the_view_document() -> None:
+    doc = view_to_dict(observe(new_deal("standard", seed=10), 0))
+    doc["hand_counts"][2] = 1
+    with pytest.raises(InvalidStateError) as info:
+        view_from_dict(doc)
+    assert info.value.field == "hand_counts[2]"

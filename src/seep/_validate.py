@@ -81,7 +81,10 @@ def check_view(view: View, *, house_index: Mapping[int, int] | None = None) -> N
     """
     from seep._view_sampling import constraints, hidden_sizes, matchable
 
-    check_public(view, view.hand_counts, view.stock_count, view.floor_count, house_index)
+    try:
+        check_public(view, view.hand_counts, view.stock_count, view.floor_count, house_index)
+    except InvalidStateError as error:  # named as the view document names the field
+        raise InvalidStateError(_VIEW_FIELDS.get(error.field, error.field), error.reason) from None
     if view.hand_counts[view.seat] != len(view.hand):
         raise InvalidStateError("hand_counts", f"seat {view.seat} holds {len(view.hand)} cards")
     unseen = view.unseen
@@ -109,6 +112,14 @@ def check_view(view: View, *, house_index: Mapping[int, int] | None = None) -> N
             "hand_counts",
             f"no deal of the unseen cards {unseen} meets {constraints(view)} (R3.2, R2.3, R2.4)",
         )
+
+
+#: The fields of a state document that a view document holds as counts.
+_VIEW_FIELDS: Final = {
+    "stock": "stock_count",
+    "floor.loose": "floor.count",
+    **{f"hands[{seat}]": f"hand_counts[{seat}]" for seat in range(4)},
+}
 
 
 def bidder_needs(subject: State | View) -> tuple[int, str] | None:
@@ -252,6 +263,8 @@ def _check_first_play(subject: State | View, bid: int) -> None:
 def _check_captures(subject: State | View) -> None:
     """R4.4: the piles, the last capturer and who has played agree."""
     variant = subject.variant
+    players = variant.players
+    played = [played_by(subject.dealer, players, subject.plays, seat) for seat in range(players)]
     last_capture = subject.last_capture
     captured = [team for team, pile in enumerate(subject.piles) if pile]
     if last_capture is None and captured:
@@ -261,12 +274,17 @@ def _check_captures(subject: State | View) -> None:
             raise InvalidStateError(
                 "last_capture", f"seat {last_capture}'s team has captured nothing (R4.4)"
             )
-        if not played_by(subject.dealer, variant.players, subject.plays, last_capture):
+        if not played[last_capture]:
             raise InvalidStateError(
                 "last_capture", f"R4.4: seat {last_capture} has not played yet, so captured nothing"
             )
-    for team, pile in enumerate(subject.piles):
-        if len(pile) == 1:
+    for team in captured:
+        if not any(played[seat] for seat in range(players) if variant.team_of(seat) == team):
+            raise InvalidStateError(
+                f"piles[{team}]",
+                f"R4.4: nobody of team {team} has played yet, so it captured nothing",
+            )
+        if len(subject.piles[team]) == 1:
             raise InvalidStateError(
                 f"piles[{team}]",
                 "R4.1, R4.4: a pick-up takes the played card and at least one floor card",
@@ -285,7 +303,8 @@ def _check_houses(subject: State | View, fields: Mapping[int, str]) -> None:
             raise InvalidStateError(field + ".owners", "one or more distinct seats (R5.1)")
         if len(house.cards) < 2:
             raise InvalidStateError(field + ".cards", "R5.2: a single card is never a house")
-        if not is_union_of_groups(house.cards.mask, house.value):
+        # An open house is one group (R5.5); a locked one must split into groups.
+        if house.locked and not is_union_of_groups(house.cards.mask, house.value):
             raise InvalidStateError(
                 field + ".cards",
                 f"R5.2, R5.3: a house of {house.value} is made of groups that each sum to "

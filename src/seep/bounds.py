@@ -44,7 +44,7 @@ from typing import Final
 
 import attrs
 
-from seep._limits import DEAL_SCORE_LIMIT, MATCH_LIMIT, POINTS_LIMIT
+from seep import _limits
 from seep.cards import ALL_CARDS, Card
 from seep.variants import SeepContext, Variant, get_variant
 
@@ -65,6 +65,14 @@ __all__ = [
     "seep_bonus_range",
     "utility_range",
 ]
+
+#: The largest size of one amount of points in a config or a document: a
+#: card's points, the most-cards bonus, one seep bonus (R1.2, R4.5, R12).
+POINTS_LIMIT: Final = _limits.POINTS_LIMIT
+#: The largest size of a team's deal score (R9.3) any config can produce.
+DEAL_SCORE_LIMIT: Final = _limits.DEAL_SCORE_LIMIT
+#: The largest target of a match (R10.2, R11.6) or number of deals (R12).
+MATCH_LIMIT: Final = _limits.MATCH_LIMIT
 
 _FLOOR: Final = 4  # R2.2, R11.1: four cards start on the floor
 _LOWEST_BID: Final = 9
