@@ -516,3 +516,32 @@ def test_r2_7_a_view_error_names_the_field_of_the_view_document() -> None:
     with pytest.raises(InvalidStateError) as info:
         view_from_dict(doc)
     assert info.value.field == "hand_counts[2]"
+
+
+def test_r3_2_no_house_stands_when_every_hand_ran_out_in_a_two_player_deal() -> None:
+    # Play 24 emptied both hands before the second batch was dealt (R2.9).
+    hand = "9S 2C 3C 4C 5C 6C 7C 8C TC JC QC"
+    state = position("standard-2p", hand=hand, plays=26, dealer=1, houses=[(9, "4S 5H", [0])])
+    doc = state_to_dict(state)
+    assert state_from_dict(doc) == state
+    # Two plays earlier: one card more in each hand, taken back from the pile.
+    pile = doc["piles"][state.team_of(state.last_capture)]  # type: ignore[arg-type]
+    doc["plays"] = 24
+    doc["hands"][0].append(pile.pop())
+    doc["hands"][1].append(pile.pop())
+    refused(doc, "floor.houses", "R3.2")
+
+
+def test_r11_2_right_after_play_1_a_taash_bid_is_the_house_built() -> None:
+    state = after(new_deal("taash", deck=_taash_opening_deck(), dealer=3), "build 5S 4S =9")
+    assert state.plays == 1 and state.bid == 9 and [h.value for h in state.houses] == [9]
+    doc = state_to_dict(state)
+    assert state_from_dict(doc) == state
+    doc["bid"] = 10
+    refused(doc, "floor.houses", "R11.2")
+
+
+def _taash_opening_deck() -> list[str]:
+    """Dealer 3: the floor gets 4S 2H 3H 6D, seat 0 (first to play) 5S 9H KC QC (R11.1)."""
+    first = ["4S", "2H", "3H", "6D", "5S", "9H", "KC", "QC"]
+    return first + [str(c) for c in ALL_CARDS if str(c) not in first]

@@ -236,13 +236,28 @@ def _check_structure(
         raise InvalidStateError("floor.houses", "houses stand only during play (R3.2)")
     if phase is Phase.OVER and subject.last_capture is not None and loose_count:
         raise InvalidStateError("floor", "R9.2: the floor goes to the last capturer at the end")
-    if plays == 1 and variant.opening.bids and bid is not None:
+    if subject.houses and plays and not plays % (variant.cards_per_hand * players):
+        raise InvalidStateError(
+            "floor.houses",
+            f"R3.2: every hand ran out at play {plays}, before the deal, so no house stands",
+        )
+    if plays == 1 and bid is not None:
         _check_first_play(subject, bid)
 
 
 def _check_first_play(subject: State | View, bid: int) -> None:
-    """R2.6: right after the bidder's first play, the card of the bid's value is to be seen."""
+    """R2.6, R11.2: right after the first play, what it did with the bid is to be seen.
+
+    R2.6: the bidder picked up with, built or threw a card of the bid's value.
+    R11.2: a bid made at play 1 is the house its player built then.
+    """
     value_cards = VALUE_MASKS[bid]
+    if subject.variant.opening.builds_first:
+        if [house.value for house in subject.houses] != [bid]:
+            raise InvalidStateError(
+                "floor.houses", f"R11.2: the bid is the house of {bid} built at play 1"
+            )
+        return
     if any(subject.piles):
         team = subject.variant.team_of(first_to_play(subject.dealer, subject.variant.players))
         if not subject.piles[team].mask & value_cards:
