@@ -143,3 +143,24 @@ def test_same_rule_compares_functions_and_closures_by_value() -> None:
     assert same_rule(SeepBonus(normal=40), SeepBonus(normal=40))
     assert not same_rule(SeepBonus(normal=40), SeepBonus(normal=30))
     assert not same_rule(Standing(), SeepContext)
+
+
+def test_errors_page_unknown_variant_is_a_seep_error_and_a_key_error() -> None:
+    import pickle
+
+    from seep.errors import SeepError, UnknownVariantError
+
+    with pytest.raises(SeepError) as caught:
+        get_variant("no-such-game")
+    error = caught.value
+    assert isinstance(error, KeyError) and isinstance(error, UnknownVariantError)
+    assert error.name == "no-such-game" and "standard" in error.known
+    assert str(error).startswith("unknown variant 'no-such-game'; known: ")
+    again = pickle.loads(pickle.dumps(error))
+    assert str(again) == str(error) and again.known == error.known
+
+
+@pytest.mark.parametrize("name", [5, None, ["standard"], b"standard"])
+def test_errors_page_get_variant_refuses_a_name_that_is_no_string(name: object) -> None:
+    with pytest.raises(TypeError, match="get_variant: name must be a str or a Variant"):
+        get_variant(name)  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ from seep.errors import (
     MisdealError,
     NotationError,
     SeepError,
+    UnknownVariantError,
     VariantError,
 )
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -87,6 +88,7 @@ __all__ = [
     "Take",
     "TeamScore",
     "Throw",
+    "UnknownVariantError",
     "Variant",
     "VariantError",
     "__version__",

@@ -26,6 +26,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "SeepError",
+    "UnknownVariantError",
     "VariantError",
 ]
 
@@ -167,6 +168,32 @@ class VariantError(SeepError, ValueError):
 
     def __reduce__(self) -> tuple[type[VariantError], tuple[str, str]]:
         return (type(self), (self.field, self.reason))
+
+
+class UnknownVariantError(SeepError, KeyError):
+    """No variant is registered under ``name``; ``known`` lists the registered names.
+
+    It is also a ``KeyError``, as a missing key of the registry.
+
+    >>> from seep import get_variant
+    >>> try:
+    ...     get_variant("stnadard")
+    ... except UnknownVariantError as error:
+    ...     print(error.name, "standard" in error.known, "|", str(error)[:34])
+    stnadard True | unknown variant 'stnadard'; known:
+    """
+
+    def __init__(self, name: str, known: tuple[str, ...], shown: str | None = None) -> None:
+        self.name = name
+        self.known = known
+        self.shown = repr(name) if shown is None else shown
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return f"unknown variant {self.shown}; known: {', '.join(self.known)}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.name, self.known, self.shown))
 
 
 class MisdealError(SeepError, ValueError):

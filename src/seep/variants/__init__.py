@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from seep._excerpt import excerpt
-from seep.errors import VariantError
+from seep.errors import UnknownVariantError, VariantError
 from seep.variants._checks import check_int
 from seep.variants._equal import same_rule
 from seep.variants._rules import (
@@ -244,18 +244,23 @@ def _same_variant(first: Variant, second: Variant) -> bool:
 def get_variant(name: str | Variant) -> Variant:
     """The registered variant called ``name`` (a :class:`Variant` is returned as is).
 
+    An unknown name raises :class:`~seep.errors.UnknownVariantError`, a
+    :class:`~seep.errors.SeepError` and a ``KeyError``; a name that is not a
+    string raises ``TypeError``.
+
     >>> get_variant("no-such-game")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    KeyError: "unknown variant 'no-such-game'; known: ...standard..."
+    seep.errors.UnknownVariantError: unknown variant 'no-such-game'; known: ...standard...
     """
     if isinstance(name, Variant):
         return name
+    if not isinstance(name, str):
+        raise TypeError(f"get_variant: name must be a str or a Variant, not {type(name).__name__}")
     try:
         return _REGISTRY[name]
-    except (KeyError, TypeError):
-        known = ", ".join(sorted(_REGISTRY))
-        raise KeyError(f"unknown variant {excerpt(name)}; known: {known}") from None
+    except KeyError:
+        raise UnknownVariantError(name, tuple(sorted(_REGISTRY)), excerpt(name)) from None
 
 
 def variant_names() -> tuple[str, ...]:
