@@ -14,6 +14,8 @@ from typing import Final
 from seep._engine.bits import VALUE_MASKS, bits, mask_total
 from seep._engine.groups import (
     based_unions,
+    count_packings,
+    count_unions,
     floor_table,
     loose_sums,
     maximal_packings,
@@ -252,7 +254,7 @@ class Position:
                     else:
                         target = low.bit_length() - 1
                         if values is None:
-                            count += len(based_unions(loose, target - value, target))
+                            count += count_unions(loose, target - value, target)
                         else:
                             count += len(value_unions(values, target - value, target))
                 # 3. The raises (R7.1, R7.2): an open house of another seat, to a
@@ -301,6 +303,107 @@ class Position:
             yield _RAISES[card][low.bit_length() - 1]
         if throw:
             yield _THROWS[card]
+
+    # -- counting and unranking on crowded floors (R3.4, R11.7) --------------
+
+    def counts(self, cards: int) -> tuple[list[int], list[int]]:
+        """The cards of the mask ``cards``, lowest first, and the running total of their numbers of moves.
+
+        The same totals as :meth:`plans`, but no loose set is listed: on a
+        crowded floor the pick-ups and builds are counted by the values of
+        the loose cards (see :func:`~seep._engine.groups.count_unions`).
+        """
+        listed: list[int] = []
+        ends: list[int] = []
+        total = count = last_value = 0
+        while cards:
+            card_bit = cards & -cards
+            cards ^= card_bit
+            card = card_bit.bit_length() - 1
+            listed.append(card)
+            value = _VALUE_OF[card]
+            if value != last_value:  # cards of one value have as many moves (see plans)
+                last_value = value
+                count = self.count_for_card(card)
+            total += count
+            ends.append(total)
+        return listed, ends
+
+    def count_for_card(self, card: int) -> int:
+        """The number of moves of :meth:`iter_for_card`, by the steps of :meth:`plans`, listing nothing."""
+        value = _VALUE_OF[card]
+        bit = 1 << value
+        loose = self.loose
+        has_house = self.house_values & bit
+        bound = self.owned & bit and self.is_bound_value(value)
+        count = 0
+        if not self.pickable & bit:
+            pass
+        elif not self.sums & bit:
+            count = 1  # only the house of the value (R4.1)
+        elif self.free:  # R11.3: any non-empty union of groups, with or without the house
+            options = count_unions(loose, 0, value)  # the empty set included
+            count = (0 if bound else options - 1) + (options if has_house else 0)
+        else:  # R4.3: a maximal set of groups, with the house if it stands
+            count = count_packings(loose, value)
+        if bound:  # R3.2: the owner's last card of a house's value may only take it
+            return count
+        others = self.hand ^ (1 << card)
+        rest = (self.sums << value) & _HOUSE_BITS & ~bit | has_house
+        while rest:  # the builds (R5.2, R5.3, R6.1), as in plans
+            low = rest & -rest
+            rest ^= low
+            if not (low & self.keep and not others & _VALUE_MASK_OF_BIT[low]):
+                target = low.bit_length() - 1
+                count += count_unions(loose, target - value, target)
+        rest = self.raisable
+        while rest:  # the raises (R7.1, R7.2)
+            low = rest & -rest
+            rest ^= low
+            if others & _VALUE_MASK_OF_BIT.get(low << value, 0):
+                count += 1
+        return count + (self.throwable & bit != 0)  # the throw (R8.2, R11.3)
+
+    def move_at(self, card: int, plan: Plan, index: int) -> Move:
+        """``list(self.iter_for_card(card, plan))[index]``, listing the loose sets of its own part only.
+
+        The part (the pick-ups, the builds of one value, the raises, the
+        throw) is found from the counts of those before it.
+        """
+        plain, housed, targets, raises, throw = plan
+        played = ALL_CARDS[card]
+        value = _VALUE_OF[card]
+        masks = self.masks
+        for keys, house in ((plain, None), (housed, value)):
+            if index < len(keys):
+                key = keys[index]
+                return make_take(played, from_mask(key if masks is None else masks[key]), house)
+            index -= len(keys)
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            target = low.bit_length() - 1
+            size = self.house_set_count(value, target)
+            if index < size:
+                key = self.house_sets(value, target)[index]
+                return make_build(played, from_mask(key if masks is None else masks[key]), target)
+            index -= size
+        while raises:
+            low = raises & -raises
+            raises ^= low
+            if not index:
+                return _RAISES[card][low.bit_length() - 1]
+            index -= 1
+        if throw and not index:
+            return _THROWS[card]
+        raise IndexError("move index out of range")
+
+    def house_set_count(self, value: int, target: int) -> int:
+        """``len(self.house_sets(value, target))``, on a crowded floor without listing them."""
+        values = self.values
+        if values is None:
+            return count_unions(self.loose, target - value, target)
+        return len(value_unions(values, target - value, target))
 
     def house_sets(self, value: int, target: int) -> tuple[int, ...]:
         """Keys of the loose sets that join a card of ``value`` in a house of ``target``, sorted.

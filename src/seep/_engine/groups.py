@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, product
+from math import comb
 from typing import Final
 
 from seep._engine.bits import VALUE_MASKS, bits, mask_total
@@ -332,6 +333,80 @@ def _searched_packings(loose: int, target: int) -> tuple[int, ...]:
     """:func:`maximal_packings` on a crowded floor."""
     options = groups(loose, target)
     return _maximal(based_unions(loose, 0, target), options) if options else ()
+
+
+# -- counting without listing (R3.4, R11.7) ------------------------------------
+#
+# Which cards a move takes is what tells two moves apart (R4.3, R5.6), and a
+# set of cards qualifies by its values alone. So the sets are counted by
+# their value counts: for each multiset of values that qualifies, the ways to
+# choose its suits are a product of binomials.
+
+_BINOMIALS: Final = tuple(tuple(comb(n, k) for k in range(5)) for n in range(5))
+#: The four-bit fields of the packed counts of the values 1..t-1, for each t.
+_BELOW: Final = tuple(sum(15 << (4 * value) for value in range(1, top)) for top in range(15))
+
+
+def _ways(limit: int, chosen: int, top: int) -> int:
+    """The sets of cards with the packed value counts ``chosen`` among ``limit``, values below ``top``."""
+    ways = 1
+    for value in range(1, top):
+        shift = 4 * value
+        ways *= _BINOMIALS[limit >> shift & 15][chosen >> shift & 15]
+    return ways
+
+
+def _count_sums(counts: int, top: int) -> int:
+    """:func:`loose_sums` of the packed value counts ``counts`` of the values below ``top``."""
+    sums = 1
+    for value in range(1, top):
+        for _ in range(counts >> (4 * value) & 15):
+            sums |= (sums << value) & _SUMS
+    return sums
+
+
+def count_unions(loose: int, base: int, target: int) -> int:
+    """``len(based_unions(loose, base, target))``, on a crowded floor without listing the sets.
+
+    Only the values below ``target`` need a search over value counts: each
+    loose card of value ``target`` is a group of its own, in or out (R5.3,
+    R6.1, R11.3), and higher cards fit in no group.
+
+    >>> from seep.cards import CardSet
+    >>> floor = CardSet.parse("AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H 4D 5S")
+    >>> count_unions(floor.mask, 3, 5) == len(based_unions(floor.mask, 3, 5))
+    True
+    """
+    if target <= 0 or loose.bit_count() <= _SMALL_FLOOR:
+        return len(based_unions(loose, base, target))
+    limit = _packed(loose) & _BELOW[target]
+    total = sum(_ways(limit, chosen, target) for chosen in _union_counts(limit, target, base))
+    if target <= _MAX_CAPTURE:
+        total <<= (loose & VALUE_MASKS[target]).bit_count()
+    return total
+
+
+def count_packings(loose: int, target: int) -> int:
+    """``len(maximal_packings(loose, target))``, on a crowded floor without listing the packings.
+
+    A union of groups is maximal when the cards it leaves make no group
+    (R4.3): it takes every loose card of value ``target``, and the values
+    below ``target`` it leaves have no subset summing to ``target``.
+
+    >>> from seep.cards import CardSet
+    >>> floor = CardSet.parse("AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H 4D 6S")
+    >>> count_packings(floor.mask, 7) == len(maximal_packings(floor.mask, 7))
+    True
+    """
+    if not 0 < target <= _MAX_CAPTURE or loose.bit_count() <= _SMALL_FLOOR:
+        return len(maximal_packings(loose, target))
+    limit = _packed(loose) & _BELOW[target]
+    singles = loose & VALUE_MASKS[target]
+    total = 0
+    for chosen in _union_counts(limit, target, 0):
+        if (chosen or singles) and not _count_sums(limit - chosen, target) >> target & 1:
+            total += _ways(limit, chosen, target)
+    return total
 
 
 def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
