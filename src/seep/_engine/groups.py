@@ -242,10 +242,20 @@ def _union_counts(limit: int, target: int, base: int) -> frozenset[int]:
     be split into such groups is decided on counts alone; the suits are
     chosen afterwards.
     """
-    options = _sub_counts(limit, target)
-    seen = set(_sub_counts(limit, base)) if base else {0}
-    stack = list(seen)
     full = limit | _HIGH
+    if base:  # the base group joined to each union of groups of the target, where it fits
+        unions = _union_counts(limit, target, 0)
+        return frozenset(
+            [
+                counts + group
+                for group in _sub_counts(limit, base)
+                for counts in unions
+                if (full - counts - group) & _HIGH == _HIGH
+            ]
+        )
+    options = _sub_counts(limit, target)
+    seen = {0}
+    stack = [0]
     while stack:
         counts = stack.pop()
         for option in options:
@@ -347,13 +357,28 @@ _BINOMIALS: Final = tuple(tuple(comb(n, k) for k in range(5)) for n in range(5))
 _BELOW: Final = tuple(sum(15 << (4 * value) for value in range(1, top)) for top in range(15))
 
 
-def _ways(limit: int, chosen: int, top: int) -> int:
-    """The sets of cards with the packed value counts ``chosen`` among ``limit``, values below ``top``."""
-    ways = 1
+def _ways(limit: int, top: int) -> list[tuple[int, tuple[int, ...]]]:
+    """For each value below ``top`` with two or more cards in ``limit``: its field's shift and binomials.
+
+    The sets of cards with packed value counts ``chosen`` number the product
+    of ``binomials[chosen >> shift & 15]`` over these; a value with at most
+    one card has one way whatever is chosen.
+    """
+    found: list[tuple[int, tuple[int, ...]]] = []
     for value in range(1, top):
         shift = 4 * value
-        ways *= _BINOMIALS[limit >> shift & 15][chosen >> shift & 15]
-    return ways
+        cards = limit >> shift & 15
+        if cards > 1:
+            found.append((shift, _BINOMIALS[cards]))
+    return found
+
+
+def _weight(ways: list[tuple[int, tuple[int, ...]]], chosen: int) -> int:
+    """The number of card sets with the packed value counts ``chosen`` (see :func:`_ways`)."""
+    weight = 1
+    for shift, binomials in ways:
+        weight *= binomials[chosen >> shift & 15]
+    return weight
 
 
 def _count_sums(counts: int, top: int) -> int:
@@ -380,7 +405,8 @@ def count_unions(loose: int, base: int, target: int) -> int:
     if target <= 0 or loose.bit_count() <= _SMALL_FLOOR:
         return len(based_unions(loose, base, target))
     limit = _packed(loose) & _BELOW[target]
-    total = sum(_ways(limit, chosen, target) for chosen in _union_counts(limit, target, base))
+    ways = _ways(limit, target)
+    total = sum([_weight(ways, chosen) for chosen in _union_counts(limit, target, base)])
     if target <= _MAX_CAPTURE:
         total <<= (loose & VALUE_MASKS[target]).bit_count()
     return total
@@ -402,10 +428,11 @@ def count_packings(loose: int, target: int) -> int:
         return len(maximal_packings(loose, target))
     limit = _packed(loose) & _BELOW[target]
     singles = loose & VALUE_MASKS[target]
+    ways = _ways(limit, target)
     total = 0
     for chosen in _union_counts(limit, target, 0):
         if (chosen or singles) and not _count_sums(limit - chosen, target) >> target & 1:
-            total += _ways(limit, chosen, target)
+            total += _weight(ways, chosen)
     return total
 
 
