@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seep import State, apply_move, count_legal_moves, legal_moves, new_deal
+from seep import State, apply_move, count_legal_moves, is_legal, legal_moves, new_deal
 from seep._engine.generate import iterate
 from seep._engine.groups import based_unions, count_packings, count_unions, maximal_packings
 from seep.cards import ALL_CARDS, CardSet
@@ -145,3 +145,13 @@ def test_r3_4_indexing_a_crowded_floor_matches_the_listed_moves(variant: str) ->
         for index in [0, len(moves) - 1, *(rng.randrange(len(moves)) for _ in range(40))]:
             assert fresh[index] == moves[index]
             assert fresh[index - len(moves)] == moves[index]
+
+
+def test_r3_4_moves_of_the_28_card_floor_by_index_are_legal_and_in_canonical_order() -> None:
+    state = position("standard", hand="3H KH 5H", loose=FLOOR_28)
+    moves = legal_moves(state)
+    rng = random.Random(28)
+    for index in [0, len(moves) - 2, *(rng.randrange(len(moves) - 1) for _ in range(12))]:
+        move, following = moves[index], moves[index + 1]
+        assert is_legal(state, move) and is_legal(state, following)
+        assert move.sort_key() < following.sort_key()  # distinct, and in the listed order

@@ -149,10 +149,9 @@ class MoveList(Sequence[Move]):
         if self._planned is None or self._ends[slot] - start <= _LISTED:
             move = self._handed = self._card_moves(slot)[position - start]
             return move
-        # A card with many moves (R3.4): only the part holding the move is listed.
+        # A card with many moves on a crowded floor (R3.4): the move is found by its rank.
         assert self._position is not None
-        card = self._cards[slot]
-        move = self._handed = self._position.move_at(card, self._plan(slot), position - start)
+        move = self._handed = self._position.move_at(self._cards[slot], position - start)
         return move
 
     def __iter__(self) -> Iterator[Move]:

@@ -19,6 +19,8 @@ from seep._engine.groups import (
     floor_table,
     loose_sums,
     maximal_packings,
+    packing_at,
+    union_at,
     value_packings,
     value_unions,
 )
@@ -329,64 +331,95 @@ class Position:
             ends.append(total)
         return listed, ends
 
-    def count_for_card(self, card: int) -> int:
-        """The number of moves of :meth:`iter_for_card`, by the steps of :meth:`plans`, listing nothing."""
+    def crowded_plan(self, card: int) -> tuple[int, int, int, int, bool]:
+        """The plan of ``card`` (see :class:`Plan`) with its pick-ups counted, not listed.
+
+        By the steps of :meth:`plans`: ``(plain, housed, targets, raises,
+        throw)`` where ``plain`` and ``housed`` are numbers of pick-ups.
+        """
         value = _VALUE_OF[card]
         bit = 1 << value
-        loose = self.loose
         has_house = self.house_values & bit
         bound = self.owned & bit and self.is_bound_value(value)
-        count = 0
+        plain = housed = 0
         if not self.pickable & bit:
             pass
         elif not self.sums & bit:
-            count = 1  # only the house of the value (R4.1)
+            housed = 1  # only the house of the value (R4.1)
         elif self.free:  # R11.3: any non-empty union of groups, with or without the house
-            options = count_unions(loose, 0, value)  # the empty set included
-            count = (0 if bound else options - 1) + (options if has_house else 0)
-        else:  # R4.3: a maximal set of groups, with the house if it stands
-            count = count_packings(loose, value)
+            options = count_unions(self.loose, 0, value)  # the empty set included
+            plain = 0 if bound else options - 1
+            housed = options if has_house else 0
+        elif has_house:  # R4.3: the house and a maximal set of groups
+            housed = count_packings(self.loose, value)
+        else:
+            plain = count_packings(self.loose, value)
         if bound:  # R3.2: the owner's last card of a house's value may only take it
-            return count
+            return plain, housed, 0, 0, False
         others = self.hand ^ (1 << card)
-        rest = (self.sums << value) & _HOUSE_BITS & ~bit | has_house
-        while rest:  # the builds (R5.2, R5.3, R6.1), as in plans
+        targets = (self.sums << value) & _HOUSE_BITS & ~bit | has_house
+        rest = targets
+        while rest:  # the builds (R5.2, R5.3, R6.1; R3.2, R6.3: keep a card of the value)
             low = rest & -rest
             rest ^= low
-            if not (low & self.keep and not others & _VALUE_MASK_OF_BIT[low]):
-                target = low.bit_length() - 1
-                count += count_unions(loose, target - value, target)
+            if low & self.keep and not others & _VALUE_MASK_OF_BIT[low]:
+                targets ^= low
+        raises = 0
         rest = self.raisable
         while rest:  # the raises (R7.1, R7.2)
             low = rest & -rest
             rest ^= low
             if others & _VALUE_MASK_OF_BIT.get(low << value, 0):
-                count += 1
-        return count + (self.throwable & bit != 0)  # the throw (R8.2, R11.3)
+                raises |= low
+        return plain, housed, targets, raises, self.throwable & bit != 0  # R8.2, R11.3
 
-    def move_at(self, card: int, plan: Plan, index: int) -> Move:
-        """``list(self.iter_for_card(card, plan))[index]``, listing the loose sets of its own part only.
-
-        The part (the pick-ups, the builds of one value, the raises, the
-        throw) is found from the counts of those before it.
-        """
-        plain, housed, targets, raises, throw = plan
-        played = ALL_CARDS[card]
+    def count_for_card(self, card: int) -> int:
+        """The number of moves of :meth:`iter_for_card`, from :meth:`crowded_plan`, listing nothing."""
+        plain, housed, targets, raises, throw = self.crowded_plan(card)
         value = _VALUE_OF[card]
-        masks = self.masks
-        for keys, house in ((plain, None), (housed, value)):
-            if index < len(keys):
-                key = keys[index]
-                return make_take(played, from_mask(key if masks is None else masks[key]), house)
-            index -= len(keys)
+        count = plain + housed + raises.bit_count() + throw
         while targets:
             low = targets & -targets
             targets ^= low
             target = low.bit_length() - 1
-            size = self.house_set_count(value, target)
+            count += count_unions(self.loose, target - value, target)
+        return count
+
+    def move_at(self, card: int, index: int) -> Move:
+        """``list(self.iter_for_card(card))[index]`` on a crowded floor, listing no loose set.
+
+        The part holding the move (the pick-ups without or with the house,
+        the builds of one value, the raises, the throw) is found from the
+        counts of the parts before it, and the move within it by its rank.
+        """
+        plain, housed, targets, raises, throw = self.crowded_plan(card)
+        played = ALL_CARDS[card]
+        value = _VALUE_OF[card]
+        loose = self.loose
+        free = self.free
+        if index < plain:
+            taken = (
+                union_at(loose, 0, value, index + 1) if free else packing_at(loose, value, index)
+            )
+            return make_take(played, from_mask(taken), None)
+        index -= plain
+        if index < housed:
+            if not self.sums >> value & 1:
+                taken = 0
+            elif free:
+                taken = union_at(loose, 0, value, index)
+            else:
+                taken = packing_at(loose, value, index)
+            return make_take(played, from_mask(taken), value)
+        index -= housed
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            target = low.bit_length() - 1
+            size = count_unions(loose, target - value, target)
             if index < size:
-                key = self.house_sets(value, target)[index]
-                return make_build(played, from_mask(key if masks is None else masks[key]), target)
+                used = union_at(loose, target - value, target, index)
+                return make_build(played, from_mask(used), target)
             index -= size
         while raises:
             low = raises & -raises
@@ -397,13 +430,6 @@ class Position:
         if throw and not index:
             return _THROWS[card]
         raise IndexError("move index out of range")
-
-    def house_set_count(self, value: int, target: int) -> int:
-        """``len(self.house_sets(value, target))``, on a crowded floor without listing them."""
-        values = self.values
-        if values is None:
-            return count_unions(self.loose, target - value, target)
-        return len(value_unions(values, target - value, target))
 
     def house_sets(self, value: int, target: int) -> tuple[int, ...]:
         """Keys of the loose sets that join a card of ``value`` in a house of ``target``, sorted.

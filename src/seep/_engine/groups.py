@@ -436,6 +436,92 @@ def count_packings(loose: int, target: int) -> int:
     return total
 
 
+def union_at(loose: int, base: int, target: int, index: int) -> int:
+    """``based_unions(loose, base, target)[index]``, on a crowded floor without listing the unions.
+
+    >>> from seep.cards import CardSet
+    >>> floor = CardSet.parse("AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H 4D 5S")
+    >>> unions = based_unions(floor.mask, 3, 5)
+    >>> [union_at(floor.mask, 3, 5, i) for i in (0, 100, len(unions) - 1)] == [
+    ...     unions[0], unions[100], unions[-1]]
+    True
+    """
+    if target <= 0 or loose.bit_count() <= _SMALL_FLOOR:
+        return based_unions(loose, base, target)[index]
+    limit = _packed(loose) & _BELOW[target]
+    return _ranked(loose, target, list(_union_counts(limit, target, base)), False, index)
+
+
+def packing_at(loose: int, target: int, index: int) -> int:
+    """``maximal_packings(loose, target)[index]``, on a crowded floor without listing the packings."""
+    if not 0 < target <= _MAX_CAPTURE or loose.bit_count() <= _SMALL_FLOOR:
+        return maximal_packings(loose, target)[index]
+    limit = _packed(loose) & _BELOW[target]
+    singles = loose & VALUE_MASKS[target]
+    maximal = [
+        chosen
+        for chosen in _union_counts(limit, target, 0)
+        if (chosen or singles) and not _count_sums(limit - chosen, target) >> target & 1
+    ]
+    return _ranked(loose, target, maximal, True, index)
+
+
+def _ranked(loose: int, target: int, candidates: list[int], forced: bool, index: int) -> int:
+    """The ``index``-th smallest card mask whose values below ``target`` have counts among ``candidates``.
+
+    Cards of value ``target`` are all taken if ``forced``, else freely;
+    higher cards never. The mask is decided card by card from the highest:
+    the sets without a card are smaller than those with it, so the number
+    of sets without it tells which way the index goes.
+    """
+    found = 0
+    taken = 0  # packed counts of the cards taken so far (values below target)
+    free = _packed(loose) & _BELOW[target]  # packed counts of the cards not decided yet
+    singles = loose & VALUE_MASKS[target] if target <= _MAX_CAPTURE else 0
+    open_singles = 0 if forced else singles.bit_count()
+    rest = (loose & ((1 << (4 * target)) - 1)) if target <= _MAX_CAPTURE else loose
+    while rest:
+        card = rest.bit_length() - 1
+        bit = 1 << card
+        rest ^= bit
+        value = card // 4 + 1
+        if value == target:
+            if forced:
+                found |= bit
+                continue
+            open_singles -= 1
+            kept = candidates
+        else:
+            free -= 1 << (4 * value)
+            kept = _consistent(candidates, taken, free)
+        without = _counted(kept, taken, free) << open_singles
+        if index < without:
+            candidates = kept
+            continue
+        index -= without
+        found |= bit
+        if value < target:
+            taken += 1 << (4 * value)
+    return found
+
+
+def _consistent(candidates: list[int], taken: int, free: int) -> list[int]:
+    """The packed counts of ``candidates`` made of the ``taken`` counts and some of the ``free`` cards."""
+    full = free | _HIGH
+    return [
+        chosen
+        for chosen in candidates
+        if ((chosen | _HIGH) - taken) & _HIGH == _HIGH
+        and (full - (chosen - taken)) & _HIGH == _HIGH
+    ]
+
+
+def _counted(candidates: list[int], taken: int, free: int) -> int:
+    """The card sets of the :func:`_consistent` ``candidates``: the suits of the free cards chosen."""
+    ways = _ways(free, _MAX_CAPTURE + 1)
+    return sum([_weight(ways, chosen - taken) for chosen in candidates])
+
+
 def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
     """True if ``cards`` splits exactly into one group of ``base`` (if not 0) and groups of ``target``.
 
