@@ -13,6 +13,7 @@ from typing import Final
 
 from seep._engine.bits import VALUE_MASKS, bits, mask_total
 from seep._engine.groups import (
+    SMALL_FLOOR,
     based_unions,
     count_packings,
     count_unions,
@@ -307,6 +308,10 @@ class Position:
             yield _THROWS[card]
 
     # -- counting and unranking on crowded floors (R3.4, R11.7) --------------
+
+    def is_crowded(self) -> bool:
+        """True on a floor whose moves are counted by value (see :meth:`counts`): more than 12 loose cards."""
+        return self.values is None and self.loose.bit_count() > SMALL_FLOOR
 
     def counts(self, cards: int) -> tuple[list[int], list[int]]:
         """The cards of the mask ``cards``, lowest first, and the running total of their numbers of moves.

@@ -270,6 +270,8 @@ def _union_counts(limit: int, target: int, base: int) -> frozenset[int]:
 # value-count search below; beyond it, the count search keeps crowded floors
 # usable (R3.4, R11.7). Both give the same sets.
 _SMALL_FLOOR: Final = 12
+#: Floors of more loose cards than this have their moves counted by value.
+SMALL_FLOOR: Final = _SMALL_FLOOR
 
 
 def _small_based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
