@@ -8,7 +8,7 @@ players.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb
@@ -383,6 +383,31 @@ def _weight(ways: list[tuple[int, tuple[int, ...]]], chosen: int) -> int:
     return weight
 
 
+# The fields of the values 1..6 and 7..13: the ways of each half are looked up once.
+_LOW_HALF: Final = (1 << 28) - 1
+
+
+def _total_weight(limit: int, candidates: Iterable[int]) -> int:
+    """The number of card sets of ``limit`` whose packed value counts are among ``candidates``."""
+    ways = _ways(limit, _MAX_CAPTURE + 1)
+    low_ways = [way for way in ways if way[0] < 28]
+    high_ways = [way for way in ways if way[0] >= 28]
+    lows: dict[int, int] = {}
+    highs: dict[int, int] = {}
+    total = 0
+    for chosen in candidates:
+        low = chosen & _LOW_HALF
+        high = chosen ^ low
+        low_weight = lows.get(low)
+        if low_weight is None:
+            low_weight = lows[low] = _weight(low_ways, low)
+        high_weight = highs.get(high)
+        if high_weight is None:
+            high_weight = highs[high] = _weight(high_ways, high)
+        total += low_weight * high_weight
+    return total
+
+
 def _count_sums(counts: int, top: int) -> int:
     """:func:`loose_sums` of the packed value counts ``counts`` of the values below ``top``."""
     sums = 1
@@ -407,8 +432,7 @@ def count_unions(loose: int, base: int, target: int) -> int:
     if target <= 0 or loose.bit_count() <= _SMALL_FLOOR:
         return len(based_unions(loose, base, target))
     limit = _packed(loose) & _BELOW[target]
-    ways = _ways(limit, target)
-    total = sum([_weight(ways, chosen) for chosen in _union_counts(limit, target, base)])
+    total = _total_weight(limit, _union_counts(limit, target, base))
     if target <= _MAX_CAPTURE:
         total <<= (loose & VALUE_MASKS[target]).bit_count()
     return total
@@ -429,13 +453,16 @@ def count_packings(loose: int, target: int) -> int:
     if not 0 < target <= _MAX_CAPTURE or loose.bit_count() <= _SMALL_FLOOR:
         return len(maximal_packings(loose, target))
     limit = _packed(loose) & _BELOW[target]
-    singles = loose & VALUE_MASKS[target]
-    ways = _ways(limit, target)
-    total = 0
-    for chosen in _union_counts(limit, target, 0):
-        if (chosen or singles) and not _count_sums(limit - chosen, target) >> target & 1:
-            total += _weight(ways, chosen)
-    return total
+    return _total_weight(limit, _maximal_counts(limit, target, loose & VALUE_MASKS[target]))
+
+
+def _maximal_counts(limit: int, target: int, singles: int) -> list[int]:
+    """The packed value counts below ``target`` of the maximal packings (R4.3), ``singles`` all taken."""
+    return [
+        chosen
+        for chosen in _union_counts(limit, target, 0)
+        if (chosen or singles) and not _count_sums(limit - chosen, target) >> target & 1
+    ]
 
 
 def union_at(loose: int, base: int, target: int, index: int) -> int:
@@ -459,12 +486,7 @@ def packing_at(loose: int, target: int, index: int) -> int:
     if not 0 < target <= _MAX_CAPTURE or loose.bit_count() <= _SMALL_FLOOR:
         return maximal_packings(loose, target)[index]
     limit = _packed(loose) & _BELOW[target]
-    singles = loose & VALUE_MASKS[target]
-    maximal = [
-        chosen
-        for chosen in _union_counts(limit, target, 0)
-        if (chosen or singles) and not _count_sums(limit - chosen, target) >> target & 1
-    ]
+    maximal = _maximal_counts(limit, target, loose & VALUE_MASKS[target])
     return _ranked(loose, target, maximal, True, index)
 
 
@@ -520,8 +542,7 @@ def _consistent(candidates: list[int], taken: int, free: int) -> list[int]:
 
 def _counted(candidates: list[int], taken: int, free: int) -> int:
     """The card sets of the :func:`_consistent` ``candidates``: the suits of the free cards chosen."""
-    ways = _ways(free, _MAX_CAPTURE + 1)
-    return sum([_weight(ways, chosen - taken) for chosen in candidates])
+    return _total_weight(free, [chosen - taken for chosen in candidates])
 
 
 def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
