@@ -323,10 +323,7 @@ class Position:
         listed: list[int] = []
         ends: list[int] = []
         total = count = last_value = 0
-        while cards:
-            card_bit = cards & -cards
-            cards ^= card_bit
-            card = card_bit.bit_length() - 1
+        for card in bits(cards):
             listed.append(card)
             value = _VALUE_OF[card]
             if value != last_value:  # cards of one value have as many moves (see plans)
