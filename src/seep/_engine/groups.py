@@ -457,12 +457,32 @@ def count_packings(loose: int, target: int) -> int:
 
 
 def _maximal_counts(limit: int, target: int, singles: int) -> list[int]:
-    """The packed value counts below ``target`` of the maximal packings (R4.3), ``singles`` all taken."""
-    return [
-        chosen
-        for chosen in _union_counts(limit, target, 0)
-        if (chosen or singles) and not _count_sums(limit - chosen, target) >> target & 1
-    ]
+    """The packed value counts below ``target`` of the maximal packings (R4.3), ``singles`` all taken.
+
+    The cards left make a group when some sum of the low values 1..6 left
+    and some sum of the high values left add up to ``target``: the sums of
+    each half are found once per half.
+    """
+    lows: dict[int, int] = {}
+    highs: dict[int, int] = {}  # for each high half, bit ``target - s`` for each of its sums s
+    found: list[int] = []
+    for chosen in _union_counts(limit, target, 0):
+        if not (chosen or singles):
+            continue  # R4.3: a pick-up takes something
+        rest = limit - chosen
+        low = rest & _LOW_HALF
+        high = rest ^ low
+        low_sums = lows.get(low)
+        if low_sums is None:
+            low_sums = lows[low] = _count_sums(low, target)
+        completions = highs.get(high)
+        if completions is None:
+            sums = _count_sums(high, target)
+            completions = sum(1 << (target - s) for s in range(target + 1) if sums >> s & 1)
+            highs[high] = completions
+        if not low_sums & completions:
+            found.append(chosen)
+    return found
 
 
 def union_at(loose: int, base: int, target: int, index: int) -> int:
