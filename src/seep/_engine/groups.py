@@ -253,16 +253,16 @@ def _union_counts(limit: int, target: int, base: int) -> frozenset[int]:
                 if (full - counts - group) & _HIGH == _HIGH
             ]
         )
-    options = _sub_counts(limit, target)
+    # Sums of groups do not depend on their order, so the unions are closed
+    # under one group at a time: every union so far, with any number of it.
     seen = {0}
-    stack = [0]
-    while stack:
-        counts = stack.pop()
-        for option in options:
-            bigger = counts + option
-            if (full - bigger) & _HIGH == _HIGH and bigger not in seen:
-                seen.add(bigger)
-                stack.append(bigger)
+    for option in _sub_counts(limit, target):
+        added = seen
+        while added:
+            added = {
+                counts + option for counts in added if (full - counts - option) & _HIGH == _HIGH
+            }
+            seen |= added
     return frozenset(seen)
 
 
