@@ -56,6 +56,12 @@ suite stores nothing):
     houses: ``count_legal_moves``, every legal move built (cache cleared)
     and a seeded random walk through :class:`seep.choice.MoveChoice` to a
     complete move.
+``count_legal_moves/s (fresh 20 loose, <variant>)``, ``count_legal_moves/s (28-card floor)``
+    :func:`seep.count_legal_moves` on floors never seen before: seeded
+    floors of 20 loose cards with 3 in hand (standard and taash, up to
+    about a hundred thousand moves each), counted with the engine's search
+    caches emptied, and the standard floor of 28 loose cards and 3 in hand
+    of ``tests/test_counting.py`` (21,775,727 moves).
 ``legal_actions calls/s`` (20 loose cards, standard and taash)
     Seeded floors of 20 loose cards with 3 or 6 cards in hand (tens of
     thousands of legal moves on some): seeded random walks through
@@ -339,6 +345,43 @@ def twenty_loose(variant: str, count: int) -> list[State]:
     return found
 
 
+def fresh_counts(states: Sequence[State]) -> Callable[[], int]:
+    """A unit of work for :func:`rate`: count each state's moves, with every cache emptied first."""
+    from seep._engine.groups import clear_caches as clear_searches
+
+    def work() -> int:
+        for state in states:
+            clear_searches()
+            clear_caches(state)
+            count_legal_moves(state)
+        return len(states)
+
+    return work
+
+
+def floor_28() -> State:
+    """The standard floor of 28 loose cards and 3 in hand of ``tests/test_counting.py``."""
+    deck = [str(card) for card in ALL_CARDS]
+    random.Random("standard/28/88").shuffle(deck)
+    return position("standard", hand=" ".join(deck[:3]), loose=" ".join(deck[3:31]))
+
+
+def count_benchmarks(seconds: float, quick: bool, record: Callable[[str, float], None]) -> None:
+    """The ``count_legal_moves`` benchmarks on fresh crowded floors (see the module docstring)."""
+    cards = [str(card) for card in ALL_CARDS]
+    for variant in ("standard", "taash"):
+        floors = []
+        for seed in range(4 if quick else 30):
+            deck = cards[:]
+            random.Random(f"{variant}/count/{seed}").shuffle(deck)
+            hand, loose = " ".join(deck[:3]), " ".join(deck[3:23])
+            floors.append(position(variant, hand=hand, loose=loose))
+        record(
+            f"count_legal_moves/s (fresh 20 loose, {variant})", rate(fresh_counts(floors), seconds)
+        )
+    record("count_legal_moves/s (28-card floor)", rate(fresh_counts([floor_28()]), seconds))
+
+
 def action_walk(state: State, rng: random.Random) -> int:
     """A random walk through :func:`seep.actions.legal_actions` to a complete move; the calls made."""
     ids: tuple[int, ...] = ()
@@ -535,6 +578,7 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
             return sum(action_walk(state, walker) for state in floors)
 
         record(f"legal_actions calls/s (20 loose, {variant})", rate(walks, seconds))
+    count_benchmarks(seconds, quick, record)
     for variant in ("standard", "taash"):
         record(f"random ids/s (seep.actions, {variant})", rate(id_deals(variant, 0), seconds))
         episodes = pettingzoo_deals(variant, 0)

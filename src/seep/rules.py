@@ -66,7 +66,16 @@ class MoveList(Sequence[Move]):
     True
     """
 
-    __slots__ = ("_by_card", "_cards", "_ends", "_handed", "_listed", "_plans", "_position")
+    __slots__ = (
+        "_by_card",
+        "_cards",
+        "_ends",
+        "_handed",
+        "_listed",
+        "_planned",
+        "_plans",
+        "_position",
+    )
 
     def __init__(self, source: State | Iterable[Move]) -> None:
         self._listed: tuple[Move, ...] | None = None
@@ -75,6 +84,8 @@ class MoveList(Sequence[Move]):
         self._plans: list[Plan] = []
         self._ends: list[int] = []
         self._by_card: dict[int, list[Move]] = {}
+        # On a crowded floor: the plans made so far, by slot (else None: all in _plans).
+        self._planned: dict[int, Plan] | None = None
         # The move the last index gave out: apply_move(state, moves[i]) knows it at once.
         # Until one is given out it is a marker that no argument can be, not None:
         # apply_move(state, None) must not pass as the move handed out.
@@ -91,7 +102,24 @@ class MoveList(Sequence[Move]):
             self._listed = tuple(position.all_moves())
             return
         self._position = position
-        self._cards, self._plans, self._ends = position.plans(position.hand)
+        if position.values is None and position.is_crowded():
+            # A crowded floor (R3.4, R11.7): the moves are counted by the values
+            # of the loose cards, and a card is planned when its moves are asked for.
+            self._cards, self._ends = position.counts(position.hand)
+            self._planned = {}
+        else:
+            self._cards, self._plans, self._ends = position.plans(position.hand)
+
+    def _plan(self, slot: int) -> Plan:
+        """The plan of the card of ``slot`` (made on first use on a crowded floor)."""
+        planned = self._planned
+        if planned is None:
+            return self._plans[slot]
+        plan = planned.get(slot)
+        if plan is None:
+            assert self._position is not None
+            plan = planned[slot] = self._position.plan(self._cards[slot])
+        return plan
 
     def _card_moves(self, slot: int) -> list[Move]:
         """The moves playing the card of ``slot``, built once."""
@@ -99,7 +127,8 @@ class MoveList(Sequence[Move]):
         moves = self._by_card.get(card)
         if moves is None:
             assert self._position is not None
-            moves = list(self._position.iter_for_card(card, self._plans[slot]))
+            plan = self._plans[slot] if self._planned is None else self._plan(slot)
+            moves = list(self._position.iter_for_card(card, plan))
             self._by_card[card] = moves
         return moves
 
@@ -127,7 +156,12 @@ class MoveList(Sequence[Move]):
             raise IndexError("move index out of range")
         slot = bisect_right(self._ends, position)
         start = self._ends[slot - 1] if slot else 0
-        move = self._handed = self._card_moves(slot)[position - start]
+        if self._planned is None or self._ends[slot] - start <= _LISTED:
+            move = self._handed = self._card_moves(slot)[position - start]
+            return move
+        # A card with many moves on a crowded floor (R3.4): the move is found by its rank.
+        assert self._position is not None
+        move = self._handed = self._position.move_at(self._cards[slot], position - start)
         return move
 
     def __iter__(self) -> Iterator[Move]:
@@ -142,7 +176,7 @@ class MoveList(Sequence[Move]):
             if card in self._by_card or size <= _LISTED:
                 yield from self._card_moves(slot)
             else:
-                yield from position.iter_for_card(card, self._plans[slot])
+                yield from position.iter_for_card(card, self._plan(slot))
 
     def __contains__(self, move: object) -> bool:
         if self._listed is not None:

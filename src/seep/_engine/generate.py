@@ -13,10 +13,15 @@ from typing import Final
 
 from seep._engine.bits import VALUE_MASKS, bits, mask_total
 from seep._engine.groups import (
+    SMALL_FLOOR,
     based_unions,
+    count_packings,
+    count_unions,
     floor_table,
     loose_sums,
     maximal_packings,
+    packing_at,
+    union_at,
     value_packings,
     value_unions,
 )
@@ -252,7 +257,7 @@ class Position:
                     else:
                         target = low.bit_length() - 1
                         if values is None:
-                            count += len(based_unions(loose, target - value, target))
+                            count += count_unions(loose, target - value, target)
                         else:
                             count += len(value_unions(values, target - value, target))
                 # 3. The raises (R7.1, R7.2): an open house of another seat, to a
@@ -301,6 +306,132 @@ class Position:
             yield _RAISES[card][low.bit_length() - 1]
         if throw:
             yield _THROWS[card]
+
+    # -- counting and unranking on crowded floors (R3.4, R11.7) --------------
+
+    def is_crowded(self) -> bool:
+        """True on a floor whose moves are counted by value (see :meth:`counts`): more than 12 loose cards."""
+        return self.values is None and self.loose.bit_count() > SMALL_FLOOR
+
+    def counts(self, cards: int) -> tuple[list[int], list[int]]:
+        """The cards of the mask ``cards``, lowest first, and the running total of their numbers of moves.
+
+        The same totals as :meth:`plans`, but no loose set is listed: on a
+        crowded floor the pick-ups and builds are counted by the values of
+        the loose cards (see :func:`~seep._engine.groups.count_unions`).
+        """
+        listed: list[int] = []
+        ends: list[int] = []
+        total = count = last_value = 0
+        for card in bits(cards):
+            listed.append(card)
+            value = _VALUE_OF[card]
+            if value != last_value:  # cards of one value have as many moves (see plans)
+                last_value = value
+                count = self.count_for_card(card)
+            total += count
+            ends.append(total)
+        return listed, ends
+
+    def crowded_plan(self, card: int) -> tuple[int, int, int, int, bool]:
+        """The plan of ``card`` (see :class:`Plan`) with its pick-ups counted, not listed.
+
+        By the steps of :meth:`plans`: ``(plain, housed, targets, raises,
+        throw)`` where ``plain`` and ``housed`` are numbers of pick-ups.
+        """
+        value = _VALUE_OF[card]
+        bit = 1 << value
+        has_house = self.house_values & bit
+        bound = self.owned & bit and self.is_bound_value(value)
+        plain = housed = 0
+        if not self.pickable & bit:
+            pass
+        elif not self.sums & bit:
+            housed = 1  # only the house of the value (R4.1)
+        elif self.free:  # R11.3: any non-empty union of groups, with or without the house
+            options = count_unions(self.loose, 0, value)  # the empty set included
+            plain = 0 if bound else options - 1
+            housed = options if has_house else 0
+        elif has_house:  # R4.3: the house and a maximal set of groups
+            housed = count_packings(self.loose, value)
+        else:
+            plain = count_packings(self.loose, value)
+        if bound:  # R3.2: the owner's last card of a house's value may only take it
+            return plain, housed, 0, 0, False
+        others = self.hand ^ (1 << card)
+        targets = (self.sums << value) & _HOUSE_BITS & ~bit | has_house
+        rest = targets
+        while rest:  # the builds (R5.2, R5.3, R6.1; R3.2, R6.3: keep a card of the value)
+            low = rest & -rest
+            rest ^= low
+            if low & self.keep and not others & _VALUE_MASK_OF_BIT[low]:
+                targets ^= low
+        raises = 0
+        rest = self.raisable
+        while rest:  # the raises (R7.1, R7.2)
+            low = rest & -rest
+            rest ^= low
+            if others & _VALUE_MASK_OF_BIT.get(low << value, 0):
+                raises |= low
+        return plain, housed, targets, raises, self.throwable & bit != 0  # R8.2, R11.3
+
+    def count_for_card(self, card: int) -> int:
+        """The number of moves of :meth:`iter_for_card`, from :meth:`crowded_plan`, listing nothing."""
+        plain, housed, targets, raises, throw = self.crowded_plan(card)
+        value = _VALUE_OF[card]
+        count = plain + housed + raises.bit_count() + throw
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            target = low.bit_length() - 1
+            count += count_unions(self.loose, target - value, target)
+        return count
+
+    def move_at(self, card: int, index: int) -> Move:
+        """``list(self.iter_for_card(card))[index]`` on a crowded floor, listing no loose set.
+
+        The part holding the move (the pick-ups without or with the house,
+        the builds of one value, the raises, the throw) is found from the
+        counts of the parts before it, and the move within it by its rank.
+        """
+        plain, housed, targets, raises, throw = self.crowded_plan(card)
+        played = ALL_CARDS[card]
+        value = _VALUE_OF[card]
+        loose = self.loose
+        free = self.free
+        if index < plain:
+            taken = (
+                union_at(loose, 0, value, index + 1) if free else packing_at(loose, value, index)
+            )
+            return make_take(played, from_mask(taken), None)
+        index -= plain
+        if index < housed:
+            if not self.sums >> value & 1:
+                taken = 0
+            elif free:
+                taken = union_at(loose, 0, value, index)
+            else:
+                taken = packing_at(loose, value, index)
+            return make_take(played, from_mask(taken), value)
+        index -= housed
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            target = low.bit_length() - 1
+            size = count_unions(loose, target - value, target)
+            if index < size:
+                used = union_at(loose, target - value, target, index)
+                return make_build(played, from_mask(used), target)
+            index -= size
+        while raises:
+            low = raises & -raises
+            raises ^= low
+            if not index:
+                return _RAISES[card][low.bit_length() - 1]
+            index -= 1
+        if throw and not index:
+            return _THROWS[card]
+        raise IndexError("move index out of range")
 
     def house_sets(self, value: int, target: int) -> tuple[int, ...]:
         """Keys of the loose sets that join a card of ``value`` in a house of ``target``, sorted.

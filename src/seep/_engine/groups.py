@@ -8,9 +8,10 @@ players.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from itertools import combinations, product
+from math import comb
 from typing import Final
 
 from seep._engine.bits import VALUE_MASKS, bits, mask_total
@@ -241,17 +242,27 @@ def _union_counts(limit: int, target: int, base: int) -> frozenset[int]:
     be split into such groups is decided on counts alone; the suits are
     chosen afterwards.
     """
-    options = _sub_counts(limit, target)
-    seen = set(_sub_counts(limit, base)) if base else {0}
-    stack = list(seen)
     full = limit | _HIGH
-    while stack:
-        counts = stack.pop()
-        for option in options:
-            bigger = counts + option
-            if (full - bigger) & _HIGH == _HIGH and bigger not in seen:
-                seen.add(bigger)
-                stack.append(bigger)
+    if base:  # the base group joined to each union of groups of the target, where it fits
+        unions = _union_counts(limit, target, 0)
+        return frozenset(
+            [
+                counts + group
+                for group in _sub_counts(limit, base)
+                for counts in unions
+                if (full - counts - group) & _HIGH == _HIGH
+            ]
+        )
+    # Sums of groups do not depend on their order, so the unions are closed
+    # under one group at a time: every union so far, with any number of it.
+    seen = {0}
+    for option in _sub_counts(limit, target):
+        added = seen
+        while added:
+            added = {
+                counts + option for counts in added if (full - counts - option) & _HIGH == _HIGH
+            }
+            seen |= added
     return frozenset(seen)
 
 
@@ -259,6 +270,8 @@ def _union_counts(limit: int, target: int, base: int) -> frozenset[int]:
 # value-count search below; beyond it, the count search keeps crowded floors
 # usable (R3.4, R11.7). Both give the same sets.
 _SMALL_FLOOR: Final = 12
+#: Floors of more loose cards than this have their moves counted by value.
+SMALL_FLOOR: Final = _SMALL_FLOOR
 
 
 def _small_based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
@@ -332,6 +345,224 @@ def _searched_packings(loose: int, target: int) -> tuple[int, ...]:
     """:func:`maximal_packings` on a crowded floor."""
     options = groups(loose, target)
     return _maximal(based_unions(loose, 0, target), options) if options else ()
+
+
+# -- counting without listing (R3.4, R11.7) ------------------------------------
+#
+# Which cards a move takes is what tells two moves apart (R4.3, R5.6), and a
+# set of cards qualifies by its values alone. So the sets are counted by
+# their value counts: for each multiset of values that qualifies, the ways to
+# choose its suits are a product of binomials.
+
+_BINOMIALS: Final = tuple(tuple(comb(n, k) for k in range(5)) for n in range(5))
+#: The four-bit fields of the packed counts of the values 1..t-1, for each t.
+_BELOW: Final = tuple(sum(15 << (4 * value) for value in range(1, top)) for top in range(15))
+
+
+def _ways(limit: int, top: int) -> list[tuple[int, tuple[int, ...]]]:
+    """For each value below ``top`` with two or more cards in ``limit``: its field's shift and binomials.
+
+    The sets of cards with packed value counts ``chosen`` number the product
+    of ``binomials[chosen >> shift & 15]`` over these; a value with at most
+    one card has one way whatever is chosen.
+    """
+    found: list[tuple[int, tuple[int, ...]]] = []
+    for value in range(1, top):
+        shift = 4 * value
+        cards = limit >> shift & 15
+        if cards > 1:
+            found.append((shift, _BINOMIALS[cards]))
+    return found
+
+
+def _weight(ways: list[tuple[int, tuple[int, ...]]], chosen: int) -> int:
+    """The number of card sets with the packed value counts ``chosen`` (see :func:`_ways`)."""
+    weight = 1
+    for shift, binomials in ways:
+        weight *= binomials[chosen >> shift & 15]
+    return weight
+
+
+# The fields of the values 1..6 and 7..13: the ways of each half are looked up once.
+_LOW_HALF: Final = (1 << 28) - 1
+
+
+def _total_weight(limit: int, candidates: Iterable[int]) -> int:
+    """The number of card sets of ``limit`` whose packed value counts are among ``candidates``."""
+    ways = _ways(limit, _MAX_CAPTURE + 1)
+    low_ways = [way for way in ways if way[0] < 28]
+    high_ways = [way for way in ways if way[0] >= 28]
+    lows: dict[int, int] = {}
+    highs: dict[int, int] = {}
+    total = 0
+    for chosen in candidates:
+        low = chosen & _LOW_HALF
+        high = chosen ^ low
+        low_weight = lows.get(low)
+        if low_weight is None:
+            low_weight = lows[low] = _weight(low_ways, low)
+        high_weight = highs.get(high)
+        if high_weight is None:
+            high_weight = highs[high] = _weight(high_ways, high)
+        total += low_weight * high_weight
+    return total
+
+
+def _count_sums(counts: int, top: int) -> int:
+    """:func:`loose_sums` of the packed value counts ``counts`` of the values below ``top``."""
+    sums = 1
+    for value in range(1, top):
+        for _ in range(counts >> (4 * value) & 15):
+            sums |= (sums << value) & _SUMS
+    return sums
+
+
+def count_unions(loose: int, base: int, target: int) -> int:
+    """``len(based_unions(loose, base, target))``, on a crowded floor without listing the sets.
+
+    Only the values below ``target`` need a search over value counts: each
+    loose card of value ``target`` is a group of its own, in or out (R5.3,
+    R6.1, R11.3), and higher cards fit in no group.
+
+    >>> from seep.cards import CardSet
+    >>> floor = CardSet.parse("AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H 4D 5S")
+    >>> count_unions(floor.mask, 3, 5) == len(based_unions(floor.mask, 3, 5))
+    True
+    """
+    if target <= 0 or loose.bit_count() <= _SMALL_FLOOR:
+        return len(based_unions(loose, base, target))
+    limit = _packed(loose) & _BELOW[target]
+    total = _total_weight(limit, _union_counts(limit, target, base))
+    if target <= _MAX_CAPTURE:
+        total <<= (loose & VALUE_MASKS[target]).bit_count()
+    return total
+
+
+def count_packings(loose: int, target: int) -> int:
+    """``len(maximal_packings(loose, target))``, on a crowded floor without listing the packings.
+
+    A union of groups is maximal when the cards it leaves make no group
+    (R4.3): it takes every loose card of value ``target``, and the values
+    below ``target`` it leaves have no subset summing to ``target``.
+
+    >>> from seep.cards import CardSet
+    >>> floor = CardSet.parse("AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H 4D 6S")
+    >>> count_packings(floor.mask, 7) == len(maximal_packings(floor.mask, 7))
+    True
+    """
+    if not 0 < target <= _MAX_CAPTURE or loose.bit_count() <= _SMALL_FLOOR:
+        return len(maximal_packings(loose, target))
+    limit = _packed(loose) & _BELOW[target]
+    return _total_weight(limit, _maximal_counts(limit, target, loose & VALUE_MASKS[target]))
+
+
+def _maximal_counts(limit: int, target: int, singles: int) -> list[int]:
+    """The packed value counts below ``target`` of the maximal packings (R4.3), ``singles`` all taken.
+
+    The cards left make a group when some sum of the low values 1..6 left
+    and some sum of the high values left add up to ``target``: the sums of
+    each half are found once per half.
+    """
+    lows: dict[int, int] = {}
+    highs: dict[int, int] = {}  # for each high half, bit ``target - s`` for each of its sums s
+    found: list[int] = []
+    for chosen in _union_counts(limit, target, 0):
+        if not (chosen or singles):
+            continue  # R4.3: a pick-up takes something
+        rest = limit - chosen
+        low = rest & _LOW_HALF
+        high = rest ^ low
+        low_sums = lows.get(low)
+        if low_sums is None:
+            low_sums = lows[low] = _count_sums(low, target)
+        completions = highs.get(high)
+        if completions is None:
+            sums = _count_sums(high, target)
+            completions = sum(1 << (target - s) for s in range(target + 1) if sums >> s & 1)
+            highs[high] = completions
+        if not low_sums & completions:
+            found.append(chosen)
+    return found
+
+
+def union_at(loose: int, base: int, target: int, index: int) -> int:
+    """``based_unions(loose, base, target)[index]``, on a crowded floor without listing the unions.
+
+    >>> from seep.cards import CardSet
+    >>> floor = CardSet.parse("AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H 4D 5S")
+    >>> unions = based_unions(floor.mask, 3, 5)
+    >>> [union_at(floor.mask, 3, 5, i) for i in (0, 100, len(unions) - 1)] == [
+    ...     unions[0], unions[100], unions[-1]]
+    True
+    """
+    if target <= 0 or loose.bit_count() <= _SMALL_FLOOR:
+        return based_unions(loose, base, target)[index]
+    limit = _packed(loose) & _BELOW[target]
+    return _ranked(loose, target, list(_union_counts(limit, target, base)), False, index)
+
+
+def packing_at(loose: int, target: int, index: int) -> int:
+    """``maximal_packings(loose, target)[index]``, on a crowded floor without listing the packings."""
+    if not 0 < target <= _MAX_CAPTURE or loose.bit_count() <= _SMALL_FLOOR:
+        return maximal_packings(loose, target)[index]
+    limit = _packed(loose) & _BELOW[target]
+    maximal = _maximal_counts(limit, target, loose & VALUE_MASKS[target])
+    return _ranked(loose, target, maximal, True, index)
+
+
+def _ranked(loose: int, target: int, candidates: list[int], forced: bool, index: int) -> int:
+    """The ``index``-th smallest card mask whose values below ``target`` have counts among ``candidates``.
+
+    Cards of value ``target`` are all taken if ``forced``, else freely;
+    higher cards never. The mask is decided card by card from the highest:
+    the sets without a card are smaller than those with it, so the number
+    of sets without it tells which way the index goes.
+    """
+    found = 0
+    taken = 0  # packed counts of the cards taken so far (values below target)
+    free = _packed(loose) & _BELOW[target]  # packed counts of the cards not decided yet
+    singles = loose & VALUE_MASKS[target] if target <= _MAX_CAPTURE else 0
+    open_singles = 0 if forced else singles.bit_count()
+    rest = (loose & ((1 << (4 * target)) - 1)) if target <= _MAX_CAPTURE else loose
+    while rest:
+        card = rest.bit_length() - 1
+        bit = 1 << card
+        rest ^= bit
+        value = card // 4 + 1
+        if value == target:
+            if forced:
+                found |= bit
+                continue
+            open_singles -= 1
+            kept = candidates
+        else:
+            free -= 1 << (4 * value)
+            kept = _consistent(candidates, taken, free)
+        without = _counted(kept, taken, free) << open_singles
+        if index < without:
+            candidates = kept
+            continue
+        index -= without
+        found |= bit
+        if value < target:
+            taken += 1 << (4 * value)
+    return found
+
+
+def _consistent(candidates: list[int], taken: int, free: int) -> list[int]:
+    """The packed counts of ``candidates`` made of the ``taken`` counts and some of the ``free`` cards."""
+    full = free | _HIGH
+    return [
+        chosen
+        for chosen in candidates
+        if ((chosen | _HIGH) - taken) & _HIGH == _HIGH
+        and (full - (chosen - taken)) & _HIGH == _HIGH
+    ]
+
+
+def _counted(candidates: list[int], taken: int, free: int) -> int:
+    """The card sets of the :func:`_consistent` ``candidates``: the suits of the free cards chosen."""
+    return _total_weight(free, [chosen - taken for chosen in candidates])
 
 
 def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
