@@ -90,7 +90,7 @@ class House:
         return f"[{self.value}{locked}: {self.cards} owners {owners}]"
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+@attrs.frozen(kw_only=True, cache_hash=True, weakref_slot=False)
 class State:
     """One moment of a deal. Field names follow the JSON documents.
 
