@@ -19,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-import attrs
-
 from seep._engine.schedule import deal_packets, opening_hand
 from seep.cards import Card, CardSet, from_mask
 from seep.history import History, after_move
@@ -40,8 +38,21 @@ def transition(state: State, move: Move) -> State:
     if type(move) is Bid:  # R2.4, R2.5: the bid is made and the floor turns face up
         bidder = state.to_move
         assert bidder is not None
-        history = after_move(state.history, bidder, move, turned=state.loose)
-        return attrs.evolve(state, phase=Phase.PLAY, bid=move.value, face_up=True, history=history)
+        return build_state(
+            state,
+            phase=_PLAY,
+            to_move=bidder,
+            bid=move.value,
+            hands=state.hands,
+            stock=state.stock,
+            loose=state.loose,
+            houses=state.houses,
+            piles=state.piles,
+            seeps=state.seeps,
+            last_capture=state.last_capture,
+            plays=state.plays,
+            history=after_move(state.history, bidder, move, turned=state.loose),
+        )
     assert not isinstance(move, Bid)
     seat = state.to_move
     assert seat is not None
