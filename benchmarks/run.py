@@ -50,6 +50,12 @@ suite stores nothing):
     ``tracemalloc``: memory per state kept, for the states of seeded deals
     (states share their unchanged parts, as in a search tree) and for
     standalone states loaded from JSON documents.
+``SearchBot iterations/s``, ``sample_state samples/s`` (standard)
+    Seeded positions of standard deals (plies 4, 12, 24 and 36): one
+    :class:`seep.bots.SearchBot` decision of a fixed number of iterations
+    (each samples a consistent state, walks the tree and plays a short
+    rollout), and :func:`seep.sampling.sample_state` from the mover's view
+    (the consistent sampler, exact with the view's history).
 ``count/s``, ``legal_moves listed/s``, ``MoveChoice walk/s`` (crowded)
     On crowded floors (12 to 20 loose cards, 3 in hand, standard and
     taash, up to a few thousand legal moves each) and on floors with many
@@ -108,12 +114,16 @@ from seep import (
 )
 from seep._stepper import Stepper
 from seep.actions import legal_actions
+from seep.bots import SearchBot
 from seep.cards import ALL_CARDS
 from seep.choice import MoveChoice
 from seep.errors import SeepError
 from seep.moves import Move
+from seep.rules import MoveList
+from seep.sampling import sample_state
 from seep.state import State
 from seep.testing import position
+from seep.views import View, observe
 
 FORMAT = "seep-bench/1"
 VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
@@ -440,6 +450,44 @@ def pettingzoo_deals(variant: str, first_seed: int) -> Callable[[], int] | None:
     return one_episode
 
 
+def search_views(deals: int) -> list[tuple[View, MoveList]]:
+    """The movers' views (and legal moves) at plies 4, 12, 24 and 36 of seeded standard deals."""
+    found: list[tuple[View, MoveList]] = []
+    for seed in range(deals):
+        states = random_deal("standard", 2000 + seed)
+        for ply in (4, 12, 24, 36):
+            state = states[ply]
+            assert state.to_move is not None
+            found.append((observe(state, state.to_move), legal_moves(state)))
+    return found
+
+
+def search_iterations(views: list[tuple[View, MoveList]], iterations: int) -> Callable[[], int]:
+    """A unit of work for :func:`rate`: one seeded ``SearchBot`` decision per view; the iterations run."""
+
+    def work() -> int:
+        done = 0
+        for index, (view, moves) in enumerate(views):
+            bot = SearchBot(seed=index, iterations=iterations)
+            bot.choose(view, moves)
+            done += iterations if len(moves) > 1 else 0
+        return max(done, 1)
+
+    return work
+
+
+def samples_of(views: list[tuple[View, MoveList]]) -> Callable[[], int]:
+    """A unit of work for :func:`rate`: one seeded ``sample_state`` per view; the samples drawn."""
+    rng = random.Random(0)
+
+    def work() -> int:
+        for view, _ in views:
+            sample_state(view, rng)
+        return len(views)
+
+    return work
+
+
 def choice_walk(state: State, rng: random.Random) -> Move:
     """A random walk through :class:`MoveChoice` to a complete move."""
     choice = MoveChoice.start(state)
@@ -550,6 +598,10 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
     record("hash/s (cache cleared)", rate(hash_all, seconds))
     record("eq/s (equal copies)", rate(eq_equal, seconds))
     record("eq/s (unequal states)", rate(eq_unequal, seconds))
+
+    views = search_views(1 if quick else 4)
+    record("SearchBot iterations/s (standard)", rate(search_iterations(views, 20), seconds))
+    record("sample_state samples/s (standard)", rate(samples_of(views), seconds))
 
     bases.append(rate(baseline, seconds))
     memory_base = baseline_bytes()

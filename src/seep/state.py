@@ -124,7 +124,7 @@ def _summary(position: Any, face_up: bool, floor_count: int) -> str:
     return ", ".join(parts)
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+@attrs.frozen(kw_only=True, cache_hash=True, weakref_slot=False)
 class State:
     """One moment of a deal. Field names follow the JSON documents.
 

@@ -19,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-import attrs
-
 from seep._engine.schedule import deal_packets, opening_hand
 from seep._limits import POINTS_LIMIT
 from seep.cards import Card, CardSet, from_mask
@@ -29,6 +27,9 @@ from seep.history import History, after_move
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State
 from seep.variants import SeepContext, Variant
+
+_PLAY: Final = Phase.PLAY  # read once (see seep.state, where _OVER is read once)
+_OVER: Final = Phase.OVER
 
 #: What a play leaves on the table: loose cards (a mask), houses, piles, seeps, last capturer.
 Table = tuple[int, tuple[House, ...], tuple[CardSet, ...], tuple[SeepRecord, ...], int | None]
@@ -39,19 +40,45 @@ def transition(state: State, move: Move) -> State:
     if type(move) is Bid:  # R2.4, R2.5: the bid is made and the floor turns face up
         bidder = state.to_move
         assert bidder is not None
-        history = after_move(state.history, bidder, move, turned=state.loose)
-        return attrs.evolve(state, phase=Phase.PLAY, bid=move.value, face_up=True, history=history)
+        return build_state(
+            state,
+            phase=_PLAY,
+            to_move=bidder,
+            bid=move.value,
+            hands=state.hands,
+            stock=state.stock,
+            loose=state.loose,
+            houses=state.houses,
+            piles=state.piles,
+            seeps=state.seeps,
+            last_capture=state.last_capture,
+            plays=state.plays,
+            history=after_move(state.history, bidder, move, turned=state.loose),
+        )
     assert not isinstance(move, Bid)
     seat = state.to_move
     assert seat is not None
     plays = state.plays + 1
     loose, houses, piles, seeps, last_capture = play_card(state, seat, move, plays)
     hands, stock, bid = deal_following(state, seat, move, plays)
-    to_move: int | None = (seat + 1) % len(hands)
-    phase = Phase.PLAY
-    if not hands[seat].mask and not stock and not any(hand.mask for hand in hands):
-        to_move, phase = None, Phase.OVER
+    before = state.stock
+    phase = _PLAY
+    to_move: int | None = seat + 1 if seat + 1 < len(hands) else 0
+    if not stock and not hands[seat].mask and not any(hand.mask for hand in hands):
+        to_move, phase = None, _OVER
         loose, houses, piles = finish_deal(state, loose, houses, piles, last_capture)
+    if stock is before and seeps is state.seeps:  # nothing dealt, no seep: the usual play
+        history = after_move(state.history, seat, move)
+    else:
+        history = after_move(
+            state.history,
+            seat,
+            move,
+            seep=seeps[-1] if seeps is not state.seeps else None,
+            stock=before,
+            dealt=len(before) - len(stock),
+            hands=hands,
+        )
     return build_state(
         state,
         phase=phase,
@@ -65,15 +92,7 @@ def transition(state: State, move: Move) -> State:
         seeps=seeps,
         last_capture=last_capture,
         plays=plays,
-        history=after_move(
-            state.history,
-            seat,
-            move,
-            seep=seeps[-1] if len(seeps) != len(state.seeps) else None,
-            stock=state.stock,
-            dealt=len(state.stock) - len(stock),
-            hands=hands,
-        ),
+        history=history,
     )
 
 
@@ -153,7 +172,9 @@ def deal_following(
     deal_rest = opening and not rule.in_opening(plays, bid, players)
     mover_hand = hands[seat].mask & ~(1 << move.card)
     if not deal_rest and mover_hand:
-        return (*hands[:seat], from_mask(mover_hand), *hands[seat + 1 :]), stock, bid
+        changed = list(hands)
+        changed[seat] = from_mask(mover_hand)
+        return tuple(changed), stock, bid
     masks = [hand.mask for hand in hands]
     masks[seat] = mover_hand
     if deal_rest:
@@ -204,41 +225,62 @@ def build_state(
 ) -> State:
     """The state after a play of ``state``: the one place the transition makes a state.
 
-    A field added to :class:`~seep.state.State` is set here. The slots are
-    set directly rather than through ``State(...)``, whose attrs
-    ``__init__`` sets each frozen field through ``object.__setattr__``:
-    that is worth 5% of ``deals/s`` and 5 to 7% of ``apply_move/s``
-    (instruction counts over the benchmarks' play corpus).
+    A field added to :class:`~seep.state.State` is set here. The state is
+    filled in as a :class:`_Building` (the same slots, without the frozen
+    ``__setattr__``), then becomes a ``State``: a plain attribute store per
+    slot, where ``State(...)`` (attrs' ``__init__``) or the slots' own
+    setters call a method per field (the setters cost 20,000 instructions a
+    state, this 2,000).
     """
-    after: State = _new(State)
-    _SET["variant"](after, state.variant)
-    _SET["dealer"](after, state.dealer)
-    _SET["phase"](after, phase)
-    _SET["to_move"](after, to_move)
-    _SET["bid"](after, bid)
-    _SET["hands"](after, hands)
-    _SET["stock"](after, stock)
-    _SET["face_up"](after, True)
-    _SET["loose"](after, loose)
-    _SET["houses"](after, houses)
-    _SET["piles"](after, piles)
-    _SET["seeps"](after, seeps)
-    _SET["last_capture"](after, last_capture)
-    _SET["plays"](after, plays)
-    _SET["redeals"](after, state.redeals)
-    _SET["history"](after, history)
-    _SET["_legal_cache"](after, None)
-    _SET["_attrs_cached_hash"](after, None)  # attrs' cached hash (cache_hash=True), not made yet
-    return after
+    after = _new(_Building)
+    after.variant = state.variant
+    after.dealer = state.dealer
+    after.phase = phase
+    after.to_move = to_move
+    after.bid = bid
+    after.hands = hands
+    after.stock = stock
+    after.face_up = True
+    after.loose = loose
+    after.houses = houses
+    after.piles = piles
+    after.seeps = seeps
+    after.last_capture = last_capture
+    after.plays = plays
+    after.redeals = state.redeals
+    after.history = history
+    after._legal_cache = None
+    after._attrs_cached_hash = None  # attrs' cached hash (cache_hash=True), not made yet
+    after.__class__ = State  # type: ignore[assignment]
+    return after  # type: ignore[return-value]
+
+
+class _Building:
+    """A :class:`~seep.state.State` being filled in by :func:`build_state`: its slots, settable."""
+
+    __slots__ = State.__slots__  # type: ignore[attr-defined]
+
+    variant: Variant
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    bid: int | None
+    hands: tuple[CardSet, ...]
+    stock: tuple[Card, ...]
+    face_up: bool
+    loose: CardSet
+    houses: tuple[House, ...]
+    piles: tuple[CardSet, ...]
+    seeps: tuple[SeepRecord, ...]
+    last_capture: int | None
+    plays: int
+    redeals: int
+    history: History
+    _legal_cache: object
+    _attrs_cached_hash: int | None
 
 
 _new: Final = object.__new__
-#: The slot setters of :class:`~seep.state.State`, by slot name, for :func:`build_state`.
-_SET: Final[dict[str, Callable[[State, object], None]]] = {
-    name: getattr(State, name).__set__
-    for name in State.__slots__  # type: ignore[attr-defined]
-    if not name.startswith("__")
-}
 
 
 def _seep(state: State, seat: int, card: Card, plays: int) -> SeepRecord:
