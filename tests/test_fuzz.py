@@ -1,0 +1,187 @@
+"""The fuzz suite: a short deterministic run of every target, the independent check, the runner.
+
+The long run is ``python -m seep.testing.fuzz --inputs 200000 --seed 1``
+(see docs/testing.md); this module keeps a few seconds of it in the normal
+test suite so that the classes of bad input found once stay fixed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+
+import attrs
+import pytest
+from hypothesis import given, settings
+
+from seep import apply_move, legal_moves, new_deal, parse_move, state_from_dict
+from seep.cards import CardSet
+from seep.errors import SeepError
+from seep.state import House, SeepRecord
+from seep.testing import (
+    fuzz_targets,
+    mutated_move_texts,
+    mutated_state_documents,
+    position,
+    run_fuzz,
+    state_problems,
+    view_problems,
+)
+from seep.testing.fuzz import _alarm
+from seep.testing.fuzz._runner import run_input
+from seep.testing.fuzz._targets import Input, Target
+from seep.variants import variant_names
+from seep.views import observe
+
+# --- the short run ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", fuzz_targets())
+def test_every_target_refuses_with_typed_errors_or_accepts_valid_input(target: str) -> None:
+    report = run_fuzz(60, seed=20261201, targets=[target], keep=3)
+    (result,) = report.targets
+    assert result.inputs >= 60
+    assert sum(result.counts.values()) == result.inputs
+    assert result.counts["refused"], "the mutations never produced a bad input"
+    failures = "\n".join(f"#{f.index} {f.outcome} {f.made_by}: {f.error}" for f in result.failures)
+    assert report.ok, f"{target}:\n{failures}"
+
+
+@settings(max_examples=40, derandomize=True, database=None, deadline=None)
+@given(mutated_state_documents())
+def test_a_mutated_state_document_loads_valid_or_is_refused_typed(doc: object) -> None:
+    try:
+        state = state_from_dict(doc)  # type: ignore[arg-type]
+    except SeepError:
+        return
+    assert state_problems(state) == []
+
+
+@settings(max_examples=40, derandomize=True, database=None, deadline=None)
+@given(mutated_move_texts())
+def test_mutated_move_notation_parses_or_is_refused_typed(text: str) -> None:
+    with contextlib.suppress(SeepError):
+        parse_move(text)
+
+
+# --- the independent check --------------------------------------------------------------
+
+
+def _played(variant: str, plays: int, seed: int = 3) -> object:
+    rng = random.Random(seed)
+    state = new_deal(variant, seed=seed)
+    while state.plays < plays or state.phase.value == "bid":
+        moves = legal_moves(state)
+        state = apply_move(state, moves[rng.randrange(len(moves))])
+    return state
+
+
+@pytest.mark.parametrize("variant", variant_names())
+def test_states_of_real_games_pass_the_check_in_every_phase(variant: str) -> None:
+    for plays in (0, 1, 5, 24, 25, 47):
+        state = _played(variant, plays)
+        assert state_problems(state, play_out=plays in (0, 25)) == [], (variant, plays)
+    finished = _played(variant, 48)
+    assert state_problems(finished) == []
+
+
+def test_r1_1_a_card_in_two_places_is_found() -> None:
+    state = new_deal("standard", seed=7)
+    hands = list(state.hands)
+    hands[0] = CardSet.of(list(state.loose)[:1])
+    problems = state_problems(attrs.evolve(state, hands=tuple(hands)))
+    assert problems and problems[0].startswith("R1.1")
+
+
+def test_r3_2_an_owner_without_a_card_of_the_house_is_found() -> None:
+    state = position(hand="9S 4H", loose="5C", houses=[(9, "4S 5H", [1])])
+    assert state_problems(state, play_out=False) == []
+    without_a_nine = next(
+        seat for seat, hand in enumerate(state.hands) if not any(c.value == 9 for c in hand)
+    )
+    house = House(value=9, cards=CardSet.parse("4S 5H"), owners=(without_a_nine,))
+    problems = state_problems(attrs.evolve(state, houses=(house,)), play_out=False)
+    assert f"R3.2: owner {without_a_nine} holds no 9" in problems
+
+
+def test_r4_5_a_seep_credited_to_a_seat_that_did_not_make_that_play_is_found() -> None:
+    state = _played("standard", 10)
+    assert state.piles[0] or state.piles[1]
+    team = 0 if state.piles[0] else 1
+    first = (state.dealer + 1) % 4
+    wrong_seat = next(seat for seat in (team, team + 2) if (first + 4) % 4 != seat)
+    seeped = attrs.evolve(state, seeps=(SeepRecord(seat=wrong_seat, play=5, points=50),))
+    assert any("R4.5" in problem for problem in state_problems(seeped, play_out=False))
+
+
+def test_r2_8_a_wrong_seat_to_move_is_found() -> None:
+    state = new_deal("taash", seed=2)
+    assert state_problems(attrs.evolve(state, to_move=(state.to_move + 1) % 4)) == [
+        f"R2.8: seat {(state.to_move + 1) % 4} to move, expected {state.to_move}"
+    ]
+
+
+def test_r1_1_a_view_with_too_many_cards_is_found() -> None:
+    view = observe(new_deal("standard-2p", seed=5), 0)
+    assert view_problems(view) == []
+    assert view_problems(attrs.evolve(view, stock_count=view.stock_count + 1))
+
+
+# --- the runner -------------------------------------------------------------------------
+
+
+def _target(load: object, check: object = lambda value, rng: []) -> Target:
+    return Target("probe", lambda rng, data: Input(None, ()), load, check)  # type: ignore[arg-type]
+
+
+def _outcome(target: Target, made: Input, timeout: float = 1.0) -> str:
+    previous = _alarm.install()
+    try:
+        return run_input(target, made, random.Random(0), timeout)[0]
+    finally:
+        _alarm.restore(previous)
+
+
+def _raise(error: BaseException) -> object:
+    def load(value: object) -> object:
+        raise error
+
+    return load
+
+
+def test_the_runner_classifies_each_outcome() -> None:
+    plain = Input(None, ())
+    wrong_type = Input(None, (), wrong_type=True)
+    assert _outcome(_target(lambda value: value), plain) == "accepted"
+    assert _outcome(_target(_raise(SeepError("bad"))), plain) == "refused"
+    assert _outcome(_target(_raise(TypeError("bad"))), wrong_type) == "refused"
+    assert _outcome(_target(_raise(TypeError("bad"))), plain) == "untyped"
+    assert _outcome(_target(_raise(ValueError("bad"))), wrong_type) == "untyped"
+    assert _outcome(_target(_raise(RecursionError())), plain) == "untyped"
+    invalid = _target(lambda value: value, lambda value, rng: ["R1.1: broken"])
+    assert _outcome(invalid, plain) == "accepted-invalid"
+    crashing = _target(lambda value: value, lambda value, rng: 1 / 0)
+    assert _outcome(crashing, plain) == "accepted-invalid"
+
+
+def test_the_runner_cuts_an_input_at_its_time_limit_and_counts_a_hang() -> None:
+    def spin(value: object) -> object:
+        while True:
+            time.sleep(0.01)
+
+    start = time.monotonic()
+    assert _outcome(_target(spin), Input(None, ()), timeout=0.2) == "hang"
+    assert time.monotonic() - start < 2
+
+
+def test_the_long_run_command_prints_the_table_and_fails_on_failures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from seep.testing.fuzz._runner import main
+
+    status = main(["--inputs", "10", "--seed", "3", "--target", "move-text", "--examples", "2"])
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].split()[:3] == ["target", "inputs", "accepted"]
+    assert "move-text" in out
+    assert status in (0, 1)
