@@ -19,7 +19,7 @@ from seep.rules import apply_move, count_legal_moves, legal_moves
 from seep.scoring import deal_score
 from seep.serialization import state_from_dict, state_to_dict
 from seep.state import Phase, State
-from seep.variants import Variant
+from seep.variants import Variant, get_variant, variant_names
 from seep.views import View
 
 _ALL = (1 << 52) - 1
@@ -239,23 +239,18 @@ def _capture_problems(state: State) -> list[str]:
 
 
 def _seep_points(state: State, play: int, points: int) -> list[str]:
-    """R4.5, R11.4 for the built-in seep rules; a custom rule's points only need to be ints."""
+    """R4.5, R11.4 for the built-in variants; a custom seep rule's points only need to be ints."""
     if not isinstance(points, int) or isinstance(points, bool):
         return [f"R4.5: seep points {points!r}"]
     name = state.variant.name
-    if (
-        not name.startswith(("standard", "taash"))
-        or state.variant.seep_bonus.__class__.__name__ != "SeepBonus"
-    ):
+    if name not in variant_names() or get_variant(name) is not state.variant:
         return []
+    taash = not state.variant.opening.bids
     last = play == state.variant.plays_per_deal
-    taash = name.startswith("taash")
     expected = 0 if last else 25 if play == 1 and not taash else 50
-    return (
-        []
-        if points == expected
-        else [f"R4.5: seep at play {play} worth {points}, expected {expected}"]
-    )
+    if points == expected:
+        return []
+    return [f"R4.5: seep at play {play} worth {points}, expected {expected}"]
 
 
 def _score_problems(state: State) -> list[str]:
