@@ -13,12 +13,14 @@ import operator
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-# The engine names this module uses, in one place.
 from seep._completion import can_complete, has_sum, packed_counts
 from seep._engine.bits import VALUE_MASKS
 from seep._engine.generate import Position, generate
 from seep._engine.groups import groups
 from seep._engine.verify import value_name, violation
+
+# The engine names this module uses, in one place.
+from seep._excerpt import excerpt
 from seep.cards import ALL_CARDS, CardSet, from_mask
 from seep.errors import IllegalMoveError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -59,7 +61,7 @@ def check_id(action: object) -> int:
     try:
         number = operator.index(action)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"an action id is an int, not {action!r}") from None
+        raise TypeError(f"an action id is an int, not {excerpt(action)}") from None
     if not 0 <= number < NUM_ACTIONS:
         raise IllegalMoveError("R3.1", f"{number} is not an action id (0..{NUM_ACTIONS - 1})")
     return number

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from seep._excerpt import excerpt
 from seep._reader import Reader
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError
@@ -49,7 +50,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
         }
     if isinstance(move, Raise):
         return {"kind": "raise", "card": str(move.card), "house": move.house}
-    raise TypeError(f"not a move: {move!r}")
+    raise TypeError(f"not a move: {excerpt(move)}")
 
 
 def move_from_dict(doc: Mapping[str, Any]) -> Move:
@@ -68,7 +69,9 @@ def move_from_dict(doc: Mapping[str, Any]) -> Move:
     if kind == "bid":
         return Bid(value=read.integer(read.get(doc, "value"), "value", 9, 13))
     if kind not in ("throw", "take", "build", "raise"):
-        raise InvalidStateError("kind", f"expected bid, throw, take, build or raise, got {kind!r}")
+        raise InvalidStateError(
+            "kind", f"expected bid, throw, take, build or raise, got {excerpt(kind)}"
+        )
     card = read.card(read.get(doc, "card"), "card")
     if kind == "throw":
         return Throw(card=card)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from seep._excerpt import excerpt
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError, NotationError
 
@@ -34,7 +35,7 @@ class Reader:
             return None
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             kind = f"an integer in {low}..{high}" + (" or null" if optional else "")
-            raise InvalidStateError(field, f"expected {kind}, got {value!r}")
+            raise InvalidStateError(field, f"expected {kind}, got {excerpt(value)}")
         return value
 
     @staticmethod
@@ -54,7 +55,7 @@ class Reader:
             except NotationError as error:
                 raise InvalidStateError(field, str(error)) from None
         else:
-            raise InvalidStateError(field, f"expected a card such as 'TD', got {value!r}")
+            raise InvalidStateError(field, f"expected a card such as 'TD', got {excerpt(value)}")
         if self.seen >> card & 1:
             raise InvalidStateError(field, f"{card} is already in {self.where[card]} (R1.1)")
         self.seen |= 1 << card

@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from seep._arguments import check_count
 from seep._engine.bits import VALUE_MASKS
 from seep.cards import Card, CardSet, from_mask
 from seep.history import History, Unknown
@@ -142,8 +143,7 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     >>> forced.owner_holds_value(1, 9), observe(forced, 0) == view
     (True, True)
     """
-    if not isinstance(max_tries, int) or max_tries < 0:
-        raise ValueError(f"max_tries is a non-negative int, not {max_tries!r}")
+    check_count(max_tries, "max_tries")
     players = len(view.hand_counts)
     others = [seat for seat in range(players) if seat != view.seat]
     hidden_floor = view.floor_count if view.loose is None else 0
@@ -198,8 +198,7 @@ def sample_states(
     >>> len(samples), all(observe(s, 0) == view for s in samples)
     (3, True)
     """
-    if not isinstance(n, int) or n < 0:
-        raise ValueError(f"n is a non-negative int, not {n!r}")
+    check_count(n, "n")
     for _ in range(n):
         yield sample_state(view, rng, max_tries=max_tries)
 

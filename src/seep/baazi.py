@@ -21,13 +21,16 @@ names (R10.4).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
 
+from seep._arguments import check_instance
+from seep._excerpt import decimal_digits, excerpt
 from seep.deal import new_deal
-from seep.errors import RecordError, SeepError
+from seep.errors import IllegalMoveError, InputError, RecordError
 from seep.moves import Move
 from seep.records._json import record_of_match_document
 from seep.rules import apply_move
@@ -133,6 +136,22 @@ class Baazi:
         return self.variant.dealer_rule.next_dealer(last.dealer, last.lead, self.variant.players)
 
 
+_RULE_ID = re.compile(r"R\d+(\.\d+)?")
+#: The most digits an integer seed may have (a deal's seed is written out as text).
+MAX_SEED_DIGITS = 100
+
+
+def _check_seed(seed: object) -> None:
+    """Refuse a seed that is not an int, str or None, or an int of more than :data:`MAX_SEED_DIGITS` digits."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise TypeError(f"seed: expected an int, a str or None, not {type(seed).__name__}")
+    if isinstance(seed, int) and decimal_digits(seed) > MAX_SEED_DIGITS:
+        raise InputError(
+            f"an integer seed has at most {MAX_SEED_DIGITS} digits, not {excerpt(seed)}",
+            field="seed",
+        )
+
+
 def _deal_seed(seed: Seed, number: int) -> Seed:
     """The seed of deal ``number`` (1-based) of a match seeded with ``seed``.
 
@@ -156,6 +175,7 @@ def new_baazi(
     >>> match.state.dealer, match.state.variant.name, match.is_over
     (2, 'taash-short', False)
     """
+    _check_seed(seed)
     rules = get_variant(variant)
     start = new_deal(rules, seed=_deal_seed(seed, 1), dealer=first_dealer)
     return Baazi(
@@ -172,10 +192,17 @@ def apply_baazi_move(baazi: Baazi, move: Move) -> Baazi:
     """The match after ``move`` in its current deal; a finished deal is scored and the next dealt.
 
     Raises :class:`~seep.errors.IllegalMoveError` for an illegal move and
-    :class:`~seep.errors.SeepError` once the match is over.
+    :class:`~seep.errors.IllegalMoveError` once the match is over, naming the rule
+    that ended it (R10.2, R10.3, R11.6, R12).
     """
+    check_instance(baazi, Baazi, "baazi")
     if baazi.is_over:
-        raise SeepError("the match is over: start the next with next_baazi()")
+        reason = baazi.standing.reason
+        found = _RULE_ID.search(reason)
+        rule = found.group(0) if found else "R10.2"
+        raise IllegalMoveError(
+            rule, f"the match is over: {reason}; start the next with next_baazi()"
+        )
     current = baazi.deals[-1]
     state = apply_move(current.state, move)
     record = DealRecord(start=current.start, moves=(*current.moves, move), state=state)
@@ -210,8 +237,9 @@ def next_baazi(baazi: Baazi, *, seed: Seed = None) -> Baazi:
     In the standard game that is the partner of the seat that would have
     dealt next (two players: that seat); in taash the next seat (R11.6).
     """
+    check_instance(baazi, Baazi, "baazi")
     if not baazi.is_over:
-        raise SeepError("the match is not over yet")
+        raise InputError("the match is not over yet", field="baazi")
     last = baazi.sheet[-1]
     first = baazi.variant.dealer_rule.first_dealer_of_next_match(
         last.dealer, last.lead, baazi.variant.players
@@ -227,6 +255,7 @@ def baazi_to_dict(baazi: Baazi) -> dict[str, Any]:
     (:func:`seep.records.record_from_baazi`) holds decks instead of states,
     the seat of every move and the stated scores, and no seed.
     """
+    check_instance(baazi, Baazi, "baazi")
     return {
         "format": BAAZI_FORMAT,
         "variant": baazi.variant.name,
@@ -261,14 +290,20 @@ def baazi_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     seep.errors.RecordError: deals[0].moves[0]: deal 1, move 0: move notation: 'bid 8' needs 'bid N' with N in 9..13
     """
     if not isinstance(doc, Mapping):
-        raise RecordError(f"expected an object, not {doc!r}", field="document")
+        raise RecordError(f"expected an object, not {excerpt(doc)}", field="document")
     if doc.get("format", BAAZI_FORMAT) != BAAZI_FORMAT:
         raise RecordError(
-            f"the format is {BAAZI_FORMAT!r}, not {doc.get('format')!r}", field="format"
+            f"the format is {BAAZI_FORMAT!r}, not {excerpt(doc.get('format'))}", field="format"
         )
     seed = doc.get("seed")
-    if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
-        raise RecordError(f"expected an integer, a string or null, not {seed!r}", field="seed")
+    try:
+        _check_seed(seed)
+    except (TypeError, InputError):
+        raise RecordError(
+            f"expected an integer of at most {MAX_SEED_DIGITS} digits, a string or null, "
+            f"not {excerpt(seed)}",
+            field="seed",
+        ) from None
     record = record_of_match_document(doc, variant=variant)
     first = record.deals[0].start
     match = Baazi(

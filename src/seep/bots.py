@@ -21,7 +21,9 @@ from typing import Protocol, runtime_checkable
 
 from seep._engine.bits import VALUE_MASKS, bits
 from seep._engine.groups import is_union_of_groups
+from seep._excerpt import excerpt
 from seep.baazi import Baazi, apply_baazi_move
+from seep.errors import InputError
 from seep.moves import Bid, Move, Take
 from seep.rules import apply_move, legal_moves
 from seep.sampling import sample_state, state_sampler
@@ -316,10 +318,14 @@ def make_bot(kind: str, *, seed: int | None = None, **options: float) -> Bot:
     >>> make_bot("greedy", seed=3).name
     'greedy'
     """
+    if not isinstance(kind, str):
+        raise TypeError(f"kind: expected a bot name (a str), not {type(kind).__name__}")
     try:
         factory = _BOTS[kind]
     except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(_BOTS)}") from None
+        raise InputError(
+            f"unknown bot {excerpt(kind)}; choose from {', '.join(_BOTS)}", field="kind"
+        ) from None
     return factory(seed=seed, **options)
 
 

@@ -21,12 +21,14 @@ CardSet('2C 9H 9D KS')
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator
 from typing import Final
 
 from seep._engine.bits import FULL_MASK, VALUE_MASKS, mask_total
 from seep._engine.bits import bits as _bits
-from seep.errors import NotationError
+from seep._excerpt import excerpt
+from seep.errors import InputError, NotationError
 
 __all__ = [
     "ALL_CARDS",
@@ -63,10 +65,9 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, index: int) -> Card:
-        try:
-            return _CARDS[index]
-        except (IndexError, TypeError):
-            raise ValueError(f"a card index is an int in 0..51, not {index!r}") from None
+        if type(index) is not int or not 0 <= index < 52:
+            index = _card_index(index, "index")
+        return _CARDS[index]
 
     @property
     def value(self) -> int:
@@ -98,13 +99,18 @@ class Card(int):
         Traceback (most recent call last):
         ...
         seep.errors.NotationError: move notation: '1S' is not a card (rank A 2-9 T J Q K, suit S H D C)
+
+        Only the ASCII letters and digits and the suit symbols ``♠ ♥ ♦ ♣``
+        spell a card; a letter that merely upper-cases to one does not.
         """
-        try:
-            return _BY_TEXT[text.strip().upper()]
-        except (KeyError, AttributeError):
+        if not isinstance(text, str):
+            raise TypeError(f"text: expected a str such as 'TD', not {type(text).__name__}")
+        card = _BY_TEXT.get(text.strip())
+        if card is None:
             raise NotationError(
-                f"move notation: {text!r} is not a card (rank A 2-9 T J Q K, suit S H D C)"
-            ) from None
+                f"move notation: {excerpt(text)} is not a card (rank A 2-9 T J Q K, suit S H D C)"
+            )
+        return card
 
     @classmethod
     def of(cls, value: int, suit: str) -> Card:
@@ -113,8 +119,16 @@ class Card(int):
         >>> Card.of(10, "D")
         Card('TD')
         """
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"value: expected an int in 1..13, not {type(value).__name__}")
+        if not isinstance(suit, str):
+            raise TypeError(f"suit: expected one of 'S', 'H', 'D', 'C', not {type(suit).__name__}")
         if not 1 <= value <= 13 or suit not in SUITS or len(suit) != 1:
-            raise ValueError(f"no card of value {value!r} and suit {suit!r}")
+            raise InputError(
+                f"no card of value {excerpt(value)} and suit {excerpt(suit)}",
+                field="value" if suit in SUITS and len(suit) == 1 else "suit",
+                rule="R1.1",
+            )
         return _CARDS[(value - 1) * 4 + SUITS.index(suit)]
 
     def __str__(self) -> str:
@@ -137,13 +151,27 @@ _TEXT: Final[tuple[str, ...]] = tuple(r + s for r in RANKS for s in SUITS)
 _CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(52))
 _BY_TEXT: Final[dict[str, Card]] = {}
 for _card, _text in zip(_CARDS, _TEXT, strict=True):
-    _BY_TEXT[_text] = _card
     _rank, _suit = _text[0], _text[1]
-    _ranks = [_rank, "10"] if _rank == "T" else [_rank]
-    _suits = [_suit] + [sym for sym, letter in _SUIT_SYMBOLS.items() if letter == _suit]
+    _ranks = {_rank, _rank.lower()} | ({"10"} if _rank == "T" else set())
+    _suits = {_suit, _suit.lower()} | {
+        sym for sym, letter in _SUIT_SYMBOLS.items() if letter == _suit
+    }
     for _r in _ranks:
         for _s in _suits:
             _BY_TEXT[_r + _s] = _card
+
+
+def _card_index(value: object, field: str) -> int:
+    """``value`` as a card index 0..51: ``TypeError`` unless an integer (not a bool), else range-checked."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(
+            f"{field}: expected a card index (an int in 0..51), not {type(value).__name__}"
+        )
+    index = operator.index(value)  # type: ignore[arg-type]
+    if not 0 <= index < 52:
+        raise InputError(f"a card index is 0..51, not {excerpt(index)}", field=field, rule="R1.1")
+    return index
+
 
 #: All 52 cards in canonical order.
 ALL_CARDS: Final = _CARDS
@@ -169,8 +197,10 @@ class CardSet:
     mask: int
 
     def __init__(self, mask: int = 0) -> None:
-        if not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
-            raise ValueError(f"a card-set mask is an int in 0..2**52-1, not {mask!r}")
+        if not isinstance(mask, int) or isinstance(mask, bool):
+            raise TypeError(f"mask: expected an int in 0..2**52-1, not {type(mask).__name__}")
+        if not 0 <= mask <= FULL_MASK:
+            raise InputError(f"a card-set mask is 0..2**52-1, not {excerpt(mask)}", field="mask")
         object.__setattr__(self, "mask", mask)
 
     @classmethod
@@ -186,6 +216,10 @@ class CardSet:
         ...
         seep.errors.NotationError: move notation: card AS is listed twice
         """
+        if not isinstance(text, str):
+            raise TypeError(
+                f"text: expected a str of cards such as 'AS KH', not {type(text).__name__}"
+            )
         mask = 0
         for token in text.split():
             bit = 1 << Card.parse(token)
@@ -207,11 +241,21 @@ class CardSet:
             return cards
         if isinstance(cards, str):
             return cls.parse(cards)
-        if isinstance(cards, int):
+        if isinstance(cards, int) and not isinstance(cards, bool):
             return cls(cards)
+        if isinstance(cards, (bytes, bytearray, bool)) or not hasattr(type(cards), "__iter__"):
+            raise TypeError(
+                "cards: expected a CardSet, notation text, a mask or an iterable of cards, "
+                f"not {type(cards).__name__}"
+            )
         mask = 0
         for item in cards:
-            card = Card.parse(item) if isinstance(item, str) else Card(item)
+            if isinstance(item, str):
+                card = Card.parse(item)
+            elif isinstance(item, Card):
+                card = item
+            else:
+                card = _CARDS[_card_index(item, "cards")]
             mask |= 1 << card
         return _from_mask(mask)
 
@@ -221,7 +265,7 @@ class CardSet:
                 card = Card.parse(card)
             except NotationError:
                 return False
-        if not isinstance(card, int) or not 0 <= card < 52:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
             return False
         return bool(self.mask >> card & 1)
 

@@ -69,6 +69,7 @@ from typing import TypeAlias
 import attrs
 
 from seep._engine.schedule import PACKET, opening_packets
+from seep._excerpt import excerpt
 from seep.cards import ALL_CARDS, Card
 from seep.deal import new_deal
 from seep.errors import InvalidStateError
@@ -224,7 +225,9 @@ def start_deal(
     """
     rules = get_variant(variant)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
-        raise InvalidStateError("dealer", f"a seat in 0..{rules.players - 1}, not {dealer!r}")
+        raise InvalidStateError(
+            "dealer", f"a seat in 0..{rules.players - 1}, not {excerpt(dealer)}"
+        )
     if order is None:
         return InitialDeal(variant=rules, dealer=dealer)
     stock_order = tuple(Card(card) for card in order)

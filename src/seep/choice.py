@@ -35,7 +35,9 @@ from seep._engine.bits import bits
 from seep._engine.generate import Position
 from seep._engine.groups import groups
 from seep._engine.verify import in_play
+from seep._excerpt import excerpt
 from seep.cards import Card, CardSet, from_mask
+from seep.errors import InputError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw, make_build, make_take
 from seep.rules import legal_moves
 from seep.state import Phase, State
@@ -129,7 +131,7 @@ class MoveChoice:
     def choose(self, option: Option) -> MoveChoice:
         """The next step after choosing ``option`` (one of :meth:`options`)."""
         if option not in self.options():
-            raise ValueError(f"{option!r} is not one of the options here")
+            raise InputError(f"{excerpt(option)} is not one of the options here", field="option")
         if isinstance(option, (Bid, Take, Build, Raise, Throw)):
             return attrs.evolve(self, move=option)
         if isinstance(option, Card):

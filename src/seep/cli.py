@@ -18,9 +18,11 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import IO, Any
 
+from seep._documents import load_json, read_text
+from seep._excerpt import excerpt
 from seep.baazi import Baazi, apply_baazi_move, baazi_from_dict, new_baazi
 from seep.bots import Bot, make_bot, play_baazi
-from seep.errors import IllegalMoveError, NotationError, SeepError
+from seep.errors import IllegalMoveError, InputError, NotationError, SeepError
 from seep.moves import Bid, Move, Take
 from seep.notation import parse_move
 from seep.render import cards_text, move_text, render_sheet, render_state, render_view
@@ -146,8 +148,8 @@ def _choose_human(
             for number, move in enumerate(moves, 1):
                 print(f"  {number:>3}) {move_text(move)}", file=out)
             continue
-        if text.isdigit():
-            number = int(text)
+        if text.isascii() and text.isdigit():  # not '¹', which int() refuses
+            number = int(text) if len(text) <= 9 else 0
             if 1 <= number <= len(moves):
                 return moves[number - 1]
             print(f"There is no move {number}: choose 1 to {len(moves)}.", file=out)
@@ -305,16 +307,22 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 
 def _load_any(path: Path) -> tuple[str, Any]:
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError:
+        doc = load_json(text)
+    except json.JSONDecodeError as error:
+        if _looks_like_json(text):
+            raise InputError(
+                f"not JSON: {error.msg} (column {error.colno})", line=error.lineno
+            ) from None
         from seep.records import parse_record
 
         return "record", parse_record(text)
     if not isinstance(doc, dict):
-        raise SeepError(f"{path}: not a seep document")
-    kind = str(doc.get("format", "seep-state/1"))
+        raise InputError("not a seep document: a JSON document is an object", field="document")
+    kind = doc.get("format", "seep-state/1")
+    if not isinstance(kind, str):
+        raise InputError(f"a format is a string, not {excerpt(kind)}", field="format")
     if kind.startswith("seep-baazi"):
         return "baazi", baazi_from_dict(doc)
     if kind.startswith("seep-record"):
@@ -324,11 +332,20 @@ def _load_any(path: Path) -> tuple[str, Any]:
     return "state", state_from_dict(doc)
 
 
+def _looks_like_json(text: str) -> bool:
+    """True when ``text`` opens as a JSON object or list would, not as a record (tags, comments)."""
+    start = text.lstrip()
+    opening, after = start[:1], start[1:].lstrip()[:1]
+    if opening == "[":
+        return not after.isalpha()  # a record opens with a tag: '[Format'
+    return opening == "{" and after in ('"', "}")  # a record's comment rarely opens '{"'
+
+
 def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     try:
         kind, value = _load_any(Path(args.file))
-    except (OSError, SeepError, ValueError) as error:
-        print(f"seep show: {error}", file=err)
+    except (OSError, SeepError, ValueError) as error:  # ValueError: UnicodeError from the OS
+        print(f"seep show: {args.file}: {_one_line(str(error))}", file=err)
         return 1
     if kind == "state":
         print(render_state(value), file=out)
@@ -347,6 +364,12 @@ def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             print(render_state(states[-1]), file=out)
             print(file=out)
     return 0
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line of at most ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -14,8 +14,9 @@ import random
 from collections.abc import Sequence
 
 from seep._engine.schedule import PACKET, lay_out, opening_packets
+from seep._excerpt import excerpt
 from seep.cards import ALL_CARDS, Card, CardSet, from_mask
-from seep.errors import InvalidStateError, MisdealError, NotationError
+from seep.errors import InputError, InvalidStateError, MisdealError, NotationError
 from seep.history import Dealt, History
 from seep.state import Phase, State
 from seep.variants import Variant, get_variant
@@ -50,9 +51,15 @@ def new_deal(
     ...
     seep.errors.MisdealError: R2.3: the bidder (seat 1) holds AS AH AD AC, no card of 9 or more: the deal is void
     """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str, bytes))):
+        raise TypeError(f"seed: expected an int, str, bytes or None, not {type(seed).__name__}")
     rules = get_variant(variant)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
-        raise InvalidStateError("dealer", f"a seat in 0..{rules.players - 1}, not {dealer!r}")
+    if not isinstance(dealer, int) or isinstance(dealer, bool):
+        raise TypeError(f"dealer: expected a seat (an int), not {type(dealer).__name__}")
+    if not 0 <= dealer < rules.players:
+        raise InvalidStateError(
+            "dealer", f"a seat in 0..{rules.players - 1}, not {excerpt(dealer)}"
+        )
     if deck is not None:
         return _deal(rules, dealer, _read_deck(deck), redeals=0)
     rng = random.Random(seed)
@@ -67,12 +74,26 @@ def new_deal(
 
 
 def _read_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
+    if isinstance(deck, (str, bytes, CardSet)) or not hasattr(type(deck), "__iter__"):
+        raise TypeError(f"deck: expected a sequence of 52 cards, not {type(deck).__name__}")
+    deck = list(deck)
+    if len(deck) != 52:
+        raise InvalidStateError("deck", f"a deck has 52 cards, not {len(deck)}")
     cards: list[Card] = []
     seen = 0
     for position, item in enumerate(deck):
+        if isinstance(item, bool) or (
+            not isinstance(item, str) and not hasattr(type(item), "__index__")
+        ):
+            raise TypeError(
+                f"deck[{position}]: expected a card (a Card, an index or notation text), "
+                f"not {type(item).__name__}"
+            )
         try:
             card = Card.parse(item) if isinstance(item, str) else Card(item)
-        except (NotationError, ValueError) as error:
+        except InputError as error:  # an index outside 0..51 (R1.1)
+            raise InvalidStateError(f"deck[{position}]", f"R1.1: {error.reason}") from None
+        except NotationError as error:
             raise InvalidStateError(f"deck[{position}]", str(error)) from None
         if seen >> card & 1:
             raise InvalidStateError(f"deck[{position}]", f"{card} appears twice")

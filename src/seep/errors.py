@@ -19,6 +19,7 @@ from typing import Any
 
 __all__ = [
     "IllegalMoveError",
+    "InputError",
     "InvalidStateError",
     "MisdealError",
     "NotationError",
@@ -64,6 +65,53 @@ class InvalidStateError(SeepError, ValueError):
 
     def __reduce__(self) -> tuple[type[InvalidStateError], tuple[str, str]]:
         return (type(self), (self.field, self.reason))
+
+
+class InputError(SeepError, ValueError):
+    """A value of the right type outside what it may be, or text that is no document at all.
+
+    A card index outside 0..51, a house value outside 9..13, an integer
+    with too many digits, JSON text that does not parse, holds ``NaN`` or
+    ``Infinity``, nests too deep or passes a size bound. ``field`` names the
+    parameter or the place in the document, ``line`` the line of the text,
+    ``rule`` the rule that sets the range (each ``None`` where it does not
+    apply); ``reason`` says what is wrong, and ``str(error)`` is
+    ``"line: field: rule: reason"`` with the parts that apply.
+
+    >>> from seep.cards import Card
+    >>> try:
+    ...     Card(-1)
+    ... except InputError as error:
+    ...     print(error.field, error.rule, "|", error)
+    index R1.1 | index: R1.1: a card index is 0..51, not -1
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        field: str | None = None,
+        line: int | None = None,
+        rule: str | None = None,
+    ) -> None:
+        places = [] if line is None else [f"line {line}"]
+        if field is not None:
+            places.append(field)
+        text = reason if rule is None else f"{rule}: {reason}"
+        super().__init__(": ".join([*places, text]))
+        self.reason = reason
+        self.field = field
+        self.line = line
+        self.rule = rule
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_input_error, (self.reason, self.field, self.line, self.rule))
+
+
+def _rebuild_input_error(
+    reason: str, field: str | None, line: int | None, rule: str | None
+) -> InputError:
+    return InputError(reason, field=field, line=line, rule=rule)
 
 
 class MisdealError(SeepError, ValueError):

@@ -47,6 +47,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from seep._excerpt import excerpt
 from seep._move_json import move_from_dict, move_to_dict
 from seep._reader import Reader
 from seep.cards import Card, CardSet, from_mask
@@ -481,7 +482,7 @@ def history_from_list(doc: object, players: int, field: str = "history") -> tupl
             face_up = get("face_up")
             if not isinstance(face_up, bool):
                 raise InvalidStateError(
-                    name + ".face_up", f"expected true or false, got {face_up!r}"
+                    name + ".face_up", f"expected true or false, got {excerpt(face_up)}"
                 )
             if cards is not None and len(cards) != count:
                 raise InvalidStateError(name + ".count", f"{len(cards)} cards are listed")
@@ -515,6 +516,6 @@ def history_from_list(doc: object, players: int, field: str = "history") -> tupl
         else:
             raise InvalidStateError(
                 name + ".kind",
-                f"expected dealt, played, floor_turned, seep or unknown, not {kind!r}",
+                f"expected dealt, played, floor_turned, seep or unknown, not {excerpt(kind)}",
             )
     return tuple(entries)

@@ -20,7 +20,9 @@ from typing import Any
 
 import attrs
 
+from seep._excerpt import excerpt
 from seep.cards import Card, CardSet, CardsLike
+from seep.errors import InputError
 
 __all__ = ["Bid", "Build", "Move", "Raise", "Take", "Throw"]
 
@@ -30,16 +32,34 @@ def _to_card(value: Card | int | str) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(
+            f"card: expected a Card, a card index or notation text, not {type(value).__name__}"
+        )
+    if not 0 <= value < 52:
+        raise InputError(f"a card index is 0..51, not {excerpt(value)}", field="card", rule="R1.1")
     return Card(value)
 
 
 def _to_cards(value: CardsLike) -> CardSet:
-    return value if isinstance(value, CardSet) else CardSet.of(value)
+    if isinstance(value, CardSet):
+        return value
+    try:
+        return CardSet.of(value)
+    except TypeError:
+        raise TypeError(
+            "loose: expected a CardSet, notation text, a mask or an iterable of cards, "
+            f"not {type(value).__name__}"
+        ) from None
 
 
 def _check_house_value(instance: object, attribute: attrs.Attribute[Any], value: int) -> None:
-    if not isinstance(value, int) or not 9 <= value <= 13:
-        raise ValueError(f"R5.1: a house value is 9..13, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{attribute.name}: expected an int in 9..13, not {type(value).__name__}")
+    if not 9 <= value <= 13:
+        raise InputError(
+            f"a house value is 9..13, not {excerpt(value)}", field=attribute.name, rule="R5.1"
+        )
 
 
 def _check_optional_house(

@@ -13,6 +13,7 @@ Build(card=Card('5H'), loose=CardSet('6C'), value=11)
 
 from __future__ import annotations
 
+from seep._excerpt import excerpt
 from seep.cards import Card, CardSet
 from seep.errors import NotationError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -32,15 +33,20 @@ def format_move(move: Move) -> str:
     return str(move)
 
 
-def _is_number(token: str) -> bool:
-    """True for ASCII decimal digits only (``str.isdigit`` also accepts ``'¹'``, which ``int`` refuses)."""
-    return token.isascii() and token.isdigit()
+def _is_value(token: str) -> bool:
+    """True for a house value 9..13 in ASCII digits (``str.isdigit`` also accepts ``'¹'``).
+
+    The length is checked before ``int``, which refuses text past Python's digit limit.
+    """
+    return token.isascii() and token.isdigit() and len(token) <= 2 and 9 <= int(token) <= 13
 
 
 def _house_token(token: str, marker: str, text: str) -> int:
     digits = token[1:]
-    if not _is_number(digits) or not 9 <= int(digits) <= 13:
-        raise NotationError(f"move notation: {token!r} in {text!r} is not {marker}9..{marker}13")
+    if not _is_value(digits):
+        raise NotationError(
+            f"move notation: {excerpt(token)} in {excerpt(text)} is not {marker}9..{marker}13"
+        )
     return int(digits)
 
 
@@ -55,27 +61,27 @@ def parse_move(text: str) -> Move:
     seep.errors.NotationError: move notation: 'raise 2C' needs 'raise CARD #VALUE'
     """
     if not isinstance(text, str):
-        raise NotationError(f"move notation: a move is text, not {text!r}")
+        raise TypeError(f"text: expected a str such as 'throw 7C', not {type(text).__name__}")
     tokens = text.split()
-    if not tokens or tokens[0].lower() not in _VERBS:
+    if not tokens or not tokens[0].isascii() or tokens[0].lower() not in _VERBS:
         raise NotationError(
-            f"move notation: {text!r} does not start with a verb ({', '.join(_VERBS)})"
+            f"move notation: {excerpt(text)} does not start with a verb ({', '.join(_VERBS)})"
         )
     verb, rest = tokens[0].lower(), tokens[1:]
     if verb == "bid":
-        if len(rest) != 1 or not _is_number(rest[0]) or not 9 <= int(rest[0]) <= 13:
-            raise NotationError(f"move notation: {text!r} needs 'bid N' with N in 9..13")
+        if len(rest) != 1 or not _is_value(rest[0]):
+            raise NotationError(f"move notation: {excerpt(text)} needs 'bid N' with N in 9..13")
         return Bid(value=int(rest[0]))
     if not rest:
-        raise NotationError(f"move notation: {text!r} names no played card")
+        raise NotationError(f"move notation: {excerpt(text)} names no played card")
     card = Card.parse(rest[0])
     if verb == "throw":
         if len(rest) != 1:
-            raise NotationError(f"move notation: {text!r} needs 'throw CARD'")
+            raise NotationError(f"move notation: {excerpt(text)} needs 'throw CARD'")
         return Throw(card=card)
     if verb == "raise":
         if len(rest) != 2 or not rest[1].startswith("#"):
-            raise NotationError(f"move notation: {text!r} needs 'raise CARD #VALUE'")
+            raise NotationError(f"move notation: {excerpt(text)} needs 'raise CARD #VALUE'")
         return Raise(card=card, house=_house_token(rest[1], "#", text))
     marker = "#" if verb == "take" else "="
     value: int | None = None
@@ -83,17 +89,23 @@ def parse_move(text: str) -> Move:
     for token in rest[1:]:
         if token.startswith(("#", "=")):
             if token[0] != marker or value is not None:
-                raise NotationError(f"move notation: unexpected {token!r} in {text!r}")
+                raise NotationError(
+                    f"move notation: unexpected {excerpt(token)} in {excerpt(text)}"
+                )
             value = _house_token(token, marker, text)
         elif value is not None:
-            raise NotationError(f"move notation: {token!r} after the house value in {text!r}")
+            raise NotationError(
+                f"move notation: {excerpt(token)} after the house value in {excerpt(text)}"
+            )
         else:
             loose.append(token)
     cards = CardSet.parse(" ".join(loose))
     if card in cards:
-        raise NotationError(f"move notation: {card} is both played and on the floor in {text!r}")
+        raise NotationError(
+            f"move notation: {card} is both played and on the floor in {excerpt(text)}"
+        )
     if verb == "take":
         return Take(card=card, loose=cards, house=value)
     if value is None:
-        raise NotationError(f"move notation: {text!r} needs the house value '=N'")
+        raise NotationError(f"move notation: {excerpt(text)} needs the house value '=N'")
     return Build(card=card, loose=cards, value=value)

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from seep._engine.schedule import seat_to_play
+from seep._excerpt import excerpt
 from seep.bounds import longest_deal_moves
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
@@ -357,7 +358,7 @@ def _check_history(
             movers.append((bidder, move))
             continue
         if not isinstance(move, (Take, Build, Raise, Throw)):
-            raise InvalidStateError(f"moves[{index}]", f"not a move: {move!r}")
+            raise InvalidStateError(f"moves[{index}]", f"not a move: {excerpt(move)}")
         mover = seat_to_play(view.dealer, players, plays)
         plays += 1
         if mover == view.seat:
@@ -373,7 +374,7 @@ def _check_history(
     seen = 0
     for index, cards in enumerate(dealt):
         if not isinstance(cards, CardSet):
-            raise InvalidStateError(f"dealt[{index}]", f"a CardSet, not {cards!r}")
+            raise InvalidStateError(f"dealt[{index}]", f"a CardSet, not {excerpt(cards)}")
         if seen & cards.mask:
             raise InvalidStateError(f"dealt[{index}]", f"{CardSet(seen & cards.mask)} dealt twice")
         seen |= cards.mask

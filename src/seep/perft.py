@@ -34,6 +34,9 @@ thrown; the deal is over after two plies.
 
 from __future__ import annotations
 
+from seep._arguments import check_count
+from seep._excerpt import excerpt
+from seep.errors import InputError
 from seep.notation import format_move
 from seep.rules import apply_move, count_legal_moves, legal_moves
 from seep.state import State
@@ -42,8 +45,10 @@ __all__ = ["perft", "perft_divide"]
 
 
 def _check_depth(depth: int) -> None:
-    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-        raise ValueError(f"depth must be a non-negative int, not {depth!r}")
+    # A wrong type is refused as a bad value too, as perft always has (InputError is a ValueError).
+    if not isinstance(depth, int) or isinstance(depth, bool):
+        raise InputError(f"a depth is an int of 0 or more, not {excerpt(depth)}", field="depth")
+    check_count(depth, "depth")
 
 
 def _perft(state: State, depth: int) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
+from seep._arguments import check_instance
 from seep.cards import Card
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.scoring import deal_score
@@ -106,6 +107,7 @@ def _score_line(state_or_view: State | View) -> str:
 
 def render_view(view: View) -> str:
     """What a seat sees, for a person sitting there."""
+    check_instance(view, View, "view")
     bid = "-" if view.bid is None else str(view.bid)
     to_move = "you" if view.to_move == view.seat else f"seat {view.to_move}"
     lines = [
@@ -139,6 +141,7 @@ def render_state(state: State, *, symbols: bool = True) -> str:
     Stock: 44 cards
     Score: team 0: 0 pts + 0 seeps (0 cards) | team 1: 0 pts + 0 seeps (0 cards)
     """
+    check_instance(state, State, "state")
     bid = "-" if state.bid is None else str(state.bid)
     to_move = "-" if state.to_move is None else f"seat {state.to_move}"
     lines = [
@@ -173,6 +176,7 @@ def format_state(state: State) -> str:
     >>> print(format_state(new_deal("standard", seed=7)).splitlines()[3])
       seat 1 (team 1): 3D 5H 8C TC  <- to move
     """
+    check_instance(state, State, "state")
     return render_state(state, symbols=False)
 
 

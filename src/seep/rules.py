@@ -39,6 +39,14 @@ _PLAY: Final = Phase.PLAY  # read once (see seep.state, where _OVER is read once
 _LISTED: Final = 256
 
 
+_NOTHING_HANDED = object()
+
+
+def _require_state(state: object) -> None:
+    if not isinstance(state, State):
+        raise TypeError(f"state: expected a State, not {type(state).__name__}")
+
+
 class MoveList(Sequence[Move]):
     """The legal moves of a state: an immutable sequence in canonical order.
 
@@ -68,7 +76,9 @@ class MoveList(Sequence[Move]):
         self._ends: list[int] = []
         self._by_card: dict[int, list[Move]] = {}
         # The move the last index gave out: apply_move(state, moves[i]) knows it at once.
-        self._handed: Move | None = None
+        # Until one is given out it is a marker that no argument can be, not None:
+        # apply_move(state, None) must not pass as the move handed out.
+        self._handed: object = _NOTHING_HANDED
         if not isinstance(source, State):
             self._listed = tuple(source)
             return
@@ -179,6 +189,7 @@ def legal_moves(state: State) -> MoveList:
     >>> parse_move("bid 12") in legal_moves(state)
     True
     """
+    _require_state(state)
     cached = state._legal_cache
     if cached is None:
         cached = MoveList(state)
@@ -200,6 +211,7 @@ def iter_legal_moves(state: State) -> Iterator[Move]:
     >>> [str(m) for m in islice(iter_legal_moves(state), 2)]
     ['bid 10', 'bid 11']
     """
+    _require_state(state)
     cached = state._legal_cache
     if cached is not None:
         return iter(cached)
@@ -224,6 +236,7 @@ def is_legal(state: State, move: object) -> bool:
     >>> is_legal(state, parse_move("bid 12")), is_legal(state, parse_move("bid 13"))
     (True, False)
     """
+    _require_state(state)
     if not isinstance(move, MOVE_TYPES):
         return False
     return violation(state, move) is None  # type: ignore[arg-type]
@@ -238,8 +251,11 @@ def check_move(state: State, move: object) -> None:
     ...
     seep.errors.IllegalMoveError: R2.4: seat 1 holds no king and cannot bid 13
     """
+    _require_state(state)
     if not isinstance(move, MOVE_TYPES):
-        raise TypeError(f"expected a Move (Bid, Take, Build, Raise, Throw), not {move!r}")
+        raise TypeError(
+            f"move: expected a Move (Bid, Take, Build, Raise, Throw), not {type(move).__name__}"
+        )
     broken = violation(state, move)  # type: ignore[arg-type]
     if broken is not None:
         raise IllegalMoveError(*broken)
@@ -258,6 +274,7 @@ def apply_move(state: State, move: Move) -> State:
     >>> state.bid, after.bid
     (None, 11)
     """
+    _require_state(state)
     cached = state._legal_cache
     if cached is None or (move is not cached._handed and move not in cached):
         check_move(state, move)

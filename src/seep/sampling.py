@@ -55,13 +55,15 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
+from seep._arguments import check_count
 from seep._engine.bits import VALUE_MASKS
 from seep._engine.transition import transition
+from seep._excerpt import excerpt
 from seep._view_sampling import _HIGH_MASK, DEFAULT_TRIES, constraints
 from seep._view_sampling import sample_state as _view_only_sample
 from seep.cards import Card
 from seep.deal import new_deal
-from seep.errors import MisdealError
+from seep.errors import InputError, MisdealError
 from seep.history import Dealt, FloorTurned, Played
 from seep.moves import Bid, Move
 from seep.rules import is_legal
@@ -444,8 +446,7 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     >>> view.history_known, sample_state(view, random.Random(3)).owner_holds_value(1, 9)
     (False, True)
     """
-    if not isinstance(max_tries, int) or max_tries < 0:
-        raise ValueError(f"max_tries is a non-negative int, not {max_tries!r}")
+    check_count(max_tries, "max_tries")
     if not view.history_known:
         return _view_only_sample(view, rng, max_tries=max_tries)
     return sample_deal(view, rng).state
@@ -476,10 +477,9 @@ def sample_states(
     >>> len(samples), all(observe(s, 0) == view for s in samples)
     (3, True)
     """
-    if not isinstance(n, int) or n < 0:
-        raise ValueError(f"n is a non-negative int, not {n!r}")
+    check_count(n, "n")
     if method not in ("exact", "chain"):
-        raise ValueError(f"method is 'exact' or 'chain', not {method!r}")
+        raise InputError(f"method is 'exact' or 'chain', not {excerpt(method)}", field="method")
     if not view.history_known or method == "exact":
         for _ in range(n):
             yield sample_state(view, rng, max_tries=max_tries)

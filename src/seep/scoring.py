@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from seep._arguments import check_instance
 from seep.state import State
 
 __all__ = ["DealScore", "TeamScore", "deal_score"]
@@ -47,6 +48,7 @@ def deal_score(state: State) -> DealScore:
     Card points come from the variant's table (R1.2: 100 per deal in the
     standard game), seep bonuses from the recorded seeps (R4.5).
     """
+    check_instance(state, State, "state")
     variant = state.variant
     cards = variant.card_points.score(state.piles)
     seeps = [0] * len(state.piles)

@@ -21,8 +21,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from seep._arguments import check_instance
 from seep._engine.bits import VALUE_MASKS, mask_total
 from seep._engine.schedule import FLOOR, hand_sizes, in_opening_round, seat_to_play, stock_size
+from seep._excerpt import excerpt
 from seep._move_json import move_from_dict, move_to_dict
 from seep._reader import Reader
 from seep.cards import Card, CardSet
@@ -63,6 +65,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
     >>> doc["phase"], doc["to_move"], doc["hands"][1], doc["floor"]["face_up"]
     ('bid', 1, ['3D', '5H', '8C', 'TC'], False)
     """
+    check_instance(state, State, "state")
     return {
         "format": STATE_FORMAT,
         "variant": state.variant.name,
@@ -114,23 +117,26 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     doc = read.mapping(doc, "document")
     fmt = doc.get("format", STATE_FORMAT)
     if fmt != STATE_FORMAT:
-        raise InvalidStateError("format", f"expected {STATE_FORMAT!r}, got {fmt!r}")
+        raise InvalidStateError("format", f"expected {excerpt(STATE_FORMAT)}, got {excerpt(fmt)}")
     for key in _REQUIRED:
         read.get(doc, key)
     name = doc["variant"]
     if variant is None:
         if not isinstance(name, str):
-            raise InvalidStateError("variant", f"expected a variant name, got {name!r}")
+            raise InvalidStateError("variant", f"expected a variant name, got {excerpt(name)}")
         try:
             variant = get_variant(name)
         except KeyError as error:
             raise InvalidStateError("variant", str(error.args[0])) from None
     elif name != variant.name:
-        raise InvalidStateError("variant", f"document says {name!r}, given {variant.name!r}")
+        raise InvalidStateError(
+            "variant", f"document says {excerpt(name)}, given {excerpt(variant.name)}"
+        )
     players = variant.players
     if type(doc["players"]) is not int or doc["players"] != players:
         raise InvalidStateError(
-            "players", f"variant {variant.name!r} has {players} players, got {doc['players']!r}"
+            "players",
+            f"variant {excerpt(variant.name)} has {players} players, got {excerpt(doc['players'])}",
         )
     seat_max = players - 1
     dealer = read.integer(doc["dealer"], "dealer", 0, seat_max)
@@ -138,7 +144,7 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
         phase = Phase(doc["phase"])
     except ValueError:
         raise InvalidStateError(
-            "phase", f"expected 'bid', 'play' or 'over', got {doc['phase']!r}"
+            "phase", f"expected 'bid', 'play' or 'over', got {excerpt(doc['phase'])}"
         ) from None
     to_move = read.integer(doc["to_move"], "to_move", 0, seat_max, optional=True)
     bid = read.integer(doc["bid"], "bid", 9, 13, optional=True)
@@ -153,7 +159,7 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     floor = read.mapping(doc["floor"], "floor")
     face_up = read.get(floor, "face_up", "floor.")
     if not isinstance(face_up, bool):
-        raise InvalidStateError("floor.face_up", f"expected true or false, got {face_up!r}")
+        raise InvalidStateError("floor.face_up", f"expected true or false, got {excerpt(face_up)}")
     loose = read.card_set(read.get(floor, "loose", "floor."), "floor.loose")
     houses = _read_houses(read, read.get(floor, "houses", "floor."), hands, players)
     piles = tuple(
@@ -294,7 +300,7 @@ def _check_structure(
     last = variant.plays_per_deal
     if phase is Phase.BID:
         if not variant.opening.bids:
-            raise InvalidStateError("phase", f"variant {variant.name!r} has no bid phase")
+            raise InvalidStateError("phase", f"variant {excerpt(variant.name)} has no bid phase")
         if plays != 0:
             raise InvalidStateError("phase", f"'bid' comes before the first play, plays is {plays}")
         if bid is not None:

@@ -25,7 +25,9 @@ from typing import Any
 
 import attrs
 
+from seep._arguments import check_instance, check_seat
 from seep._engine.bits import VALUE_MASKS
+from seep._excerpt import excerpt
 from seep._reader import Reader
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
@@ -110,8 +112,9 @@ def observe(state: State, seat: int) -> View:
     >>> observe(new_deal("taash", seed=1), 2).loose is not None   # taash floor is face up (R11.1)
     True
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise ValueError(f"a seat is an int in 0..{state.players - 1}, not {seat!r}")
+    if not isinstance(state, State):
+        raise TypeError(f"state: expected a State, not {type(state).__name__}")
+    check_seat(seat, state.players)
     return View(
         variant=state.variant,
         seat=seat,
@@ -136,6 +139,7 @@ def observe(state: State, seat: int) -> View:
 
 def view_to_dict(view: View) -> dict[str, Any]:
     """The JSON document of a view (what a game server sends to one seat)."""
+    check_instance(view, View, "view")
     return {
         "format": VIEW_FORMAT,
         "variant": view.variant.name,
@@ -199,13 +203,13 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
     try:
         rules = variant or get_variant(doc["variant"])
     except (KeyError, TypeError):
-        raise InvalidStateError("variant", f"unknown variant {doc['variant']!r}") from None
+        raise InvalidStateError("variant", f"unknown variant {excerpt(doc['variant'])}") from None
     players = rules.players
     seat = read.integer(doc["seat"], "seat", 0, players - 1)
     try:
         phase = Phase(doc["phase"])
     except ValueError:
-        raise InvalidStateError("phase", f"unknown phase {doc['phase']!r}") from None
+        raise InvalidStateError("phase", f"unknown phase {excerpt(doc['phase'])}") from None
     hand = read.card_set(doc["hand"], "hand")
     counts = tuple(
         read.integer(c, f"hand_counts[{i}]", 0, 24)

@@ -18,6 +18,7 @@ from typing import cast
 
 import attrs
 
+from seep._excerpt import excerpt
 from seep.cards import Card
 from seep.errors import InvalidStateError, NotationError, RecordError
 from seep.moves import Move
@@ -38,6 +39,19 @@ from seep.scoring import DealScore, TeamScore
 from seep.serialization import state_from_dict
 from seep.state import State
 from seep.variants import Variant, get_variant
+
+#: The most deals one record may hold.
+MAX_DEALS = 1_000
+#: The most move lines one deal may hold.
+MAX_MOVES = 200
+#: The most extra tags the header, or one deal, may hold.
+MAX_TAGS = 100
+
+
+def check_count(count: int, bound: int, what: str, spot: Spot, deal: int | None = None) -> None:
+    """Refuse a record holding more than ``bound`` of ``what`` (at ``spot``)."""
+    if count > bound:
+        raise _fault(f"a record holds at most {bound} {what}", spot, deal=deal)
 
 
 class _Missing:
@@ -151,7 +165,7 @@ def _located(error: RecordError, spots: _Spots) -> RecordError:
 def _number(given: Given, what: str, deal: int | None = None) -> int:
     value = given.value
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _fault(f"the {what} is a number, not {value!r}", given.spot, deal=deal)
+        raise _fault(f"the {what} is a number, not {excerpt(value)}", given.spot, deal=deal)
     return value
 
 
@@ -163,7 +177,7 @@ def _variant(given: Given) -> Variant:
     try:
         return get_variant(given.value)  # type: ignore[arg-type]
     except (KeyError, TypeError):
-        raise _fault(f"unknown variant {given.value!r}", given.spot, tag="Variant") from None
+        raise _fault(f"unknown variant {excerpt(given.value)}", given.spot, tag="Variant") from None
 
 
 def _tags(tags: Sequence[Given], variant: Variant, deal: int | None = None) -> Tags:
@@ -179,7 +193,7 @@ def _tags(tags: Sequence[Given], variant: Variant, deal: int | None = None) -> T
         assert isinstance(key, str) and isinstance(value, str)
         if key == "Seats" and deal is None and not _names_every_seat(value, variant):
             raise _fault(
-                f"Seats names {variant.players} players separated by commas, not {value!r}",
+                f"Seats names {variant.players} players separated by commas, not {excerpt(value)}",
                 given.spot,
                 deal=deal,
                 tag="Seats",
@@ -200,7 +214,7 @@ def _card(given: Given, deal: int) -> Card:
     except (NotationError, TypeError, AttributeError) as error:
         detail = str(error) if isinstance(error, NotationError) else "a card is text like 'TD'"
         raise _fault(
-            f"bad card {text!r} in the deck: {detail}", given.spot, deal=deal, tag="Deck"
+            f"bad card {excerpt(text)} in the deck: {detail}", given.spot, deal=deal, tag="Deck"
         ) from None
 
 
@@ -274,7 +288,7 @@ def _moves(
             seat = line.seat.value
             if not isinstance(seat, int) or isinstance(seat, bool):
                 raise _fault(
-                    f"a seat is a number, not {seat!r}",
+                    f"a seat is a number, not {excerpt(seat)}",
                     line.seat.spot,
                     deal=number,
                     move_number=written,
@@ -290,7 +304,7 @@ def _moves(
         text = line.move.value
         if not isinstance(text, str):
             raise _fault(
-                f"a move is text in move notation, not {text!r}",
+                f"a move is text in move notation, not {excerpt(text)}",
                 spot,
                 deal=number,
                 move_number=written,
@@ -366,6 +380,12 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
     ...
     seep.errors.RecordError: variant: unknown variant 'chess'
     """
+    check_count(len(draft.deals), MAX_DEALS, "deals", draft.spot)
+    check_count(len(draft.tags), MAX_TAGS, "header tags", draft.spot)
+    for deal in draft.deals:
+        number = deal.number.value if isinstance(deal.number.value, int) else None
+        check_count(len(deal.moves), MAX_MOVES, "moves in a deal", deal.spot, number)
+        check_count(len(deal.tags), MAX_TAGS, "tags in a deal", deal.spot, number)
     spots: _Spots = {(None, None): draft.spot}
     for tag, given in (
         ("Kind", draft.kind),
@@ -382,18 +402,20 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
             reason = (
                 "the record has no format"
                 if draft.format.missing
-                else f"the format is {RECORD_FORMAT!r}, not {form!r}"
+                else f"the format is {excerpt(RECORD_FORMAT)}, not {excerpt(form)}"
             )
             raise _fault(reason, draft.format.spot, tag="Format")
     kind = "deal" if draft.kind.missing else draft.kind.value
     if kind not in KINDS:
-        raise _fault(f"the kind is 'deal' or 'baazi', not {kind!r}", draft.kind.spot, tag="Kind")
+        raise _fault(
+            f"the kind is 'deal' or 'baazi', not {excerpt(kind)}", draft.kind.spot, tag="Kind"
+        )
     variant = _variant(draft.variant)
     if not draft.players.missing:
         players = _number(draft.players, "number of players")
         if players != variant.players:
             raise _fault(
-                f"the variant {variant.name!r} has {variant.players} players, not {players}",
+                f"the variant {excerpt(variant.name)} has {variant.players} players, not {players}",
                 draft.players.spot,
                 tag="Players",
             )
@@ -402,7 +424,7 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
     if draft.result.missing:
         result = None
     elif not isinstance(result, str):
-        raise _fault(f"the result is text, not {result!r}", draft.result.spot, tag="Result")
+        raise _fault(f"the result is text, not {excerpt(result)}", draft.result.spot, tag="Result")
     if not draft.deals:
         raise _fault("the record holds no deal", draft.spot)
     deals = [

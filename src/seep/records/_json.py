@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from seep._excerpt import excerpt
 from seep.errors import RecordError
 from seep.records._build import MISSING, DealDraft, Given, MoveDraft, RecordDraft, Spot, build
 from seep.records._model import RECORD_FORMAT, Record
@@ -59,7 +60,7 @@ def record_to_dict(record: Record) -> dict[str, Any]:
 
 def _object(value: object, field: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise RecordError(f"expected an object, not {value!r}", field=field)
+        raise RecordError(f"expected an object, not {excerpt(value)}", field=field)
     return value
 
 
@@ -67,7 +68,7 @@ def _list(value: object, field: str) -> Sequence[Any]:
     if value is MISSING:
         raise RecordError("required field is missing", field=field)
     if not isinstance(value, (list, tuple)):
-        raise RecordError(f"expected a list, not {value!r}", field=field)
+        raise RecordError(f"expected a list, not {excerpt(value)}", field=field)
     return value
 
 

@@ -12,6 +12,8 @@ from typing import Protocol
 
 import attrs
 
+from seep._arguments import check_instance
+from seep._excerpt import excerpt
 from seep.cards import Card
 from seep.errors import IllegalMoveError, RecordError
 from seep.moves import Move
@@ -170,13 +172,15 @@ def check_tag(key: object, value: object, seen: set[str]) -> None:
     ``key`` joins ``seen``.
     """
     if not isinstance(key, str) or not _TAG_NAME.fullmatch(key):
-        raise RecordError(f"a tag name is a word of letters, digits and '_', not {key!r}")
+        raise RecordError(f"a tag name is a word of letters, digits and '_', not {excerpt(key)}")
     if key in HEADER_TAGS or key in DEAL_TAGS:
-        raise RecordError(f"the tag {key!r} is written by the format itself")
+        raise RecordError(f"the tag {excerpt(key)} is written by the format itself")
     if key in seen:
-        raise RecordError(f"the tag {key!r} is given twice")
+        raise RecordError(f"the tag {excerpt(key)} is given twice")
     if not isinstance(value, str) or "\n" in value or "\r" in value:
-        raise RecordError(f"the tag {key!r} needs a one-line string value, not {value!r}")
+        raise RecordError(
+            f"the tag {excerpt(key)} needs a one-line string value, not {excerpt(value)}"
+        )
     seen.add(key)
 
 
@@ -223,6 +227,7 @@ def record_from_deal(start: State, moves: Iterable[Move] = (), *, tags: TagsGive
     >>> record.tag("Seats")
     'Asha, Bilal'
     """
+    check_instance(start, State, "start")
     deal, final = recorded(1, start, tuple(moves))
     deck_of(start)  # a start that no deck deals cannot be recorded
     return Record(

@@ -12,8 +12,23 @@ import re
 
 import attrs
 
+from seep._arguments import check_instance
+from seep._documents import MAX_CHARS, read_text
+from seep._excerpt import excerpt
 from seep.errors import RecordError
-from seep.records._build import MISSING, DealDraft, Given, MoveDraft, RecordDraft, Spot, build
+from seep.records._build import (
+    MAX_DEALS,
+    MAX_MOVES,
+    MAX_TAGS,
+    MISSING,
+    DealDraft,
+    Given,
+    MoveDraft,
+    RecordDraft,
+    Spot,
+    build,
+    check_count,
+)
 from seep.records._model import (
     DEAL_TAGS,
     HEADER_TAGS,
@@ -23,11 +38,16 @@ from seep.records._model import (
 )
 from seep.variants import Standing
 
-_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]', re.DOTALL)
+# re.ASCII: only ASCII digits are digits (Unicode ones would reach int()).
+_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]', re.DOTALL | re.ASCII)
 _SPACE = re.compile(r"\s+")
-_MOVE_LINE = re.compile(r"(\d+)\s*\.\s*[sS](\d+)\s+(\S.*)")
+_MOVE_LINE = re.compile(r"(\d+)\s*\.\s*[sS](\d+)\s+(\S.*)", re.ASCII)
 _NUMBER = re.compile(r"-?[0-9]+")
-_SCORE_PART = re.compile(r"team\s+(\d+)\s*:\s*cards\s+(-?\d+)\s+seeps\s+(-?\d+)\s+total\s+(-?\d+)")
+_SCORE_PART = re.compile(
+    r"team\s+(\d+)\s*:\s*cards\s+(-?\d+)\s+seeps\s+(-?\d+)\s+total\s+(-?\d+)", re.ASCII
+)
+#: The most digits a number in a record may have (checked before ``int``).
+_DIGITS = 9
 #: The tags whose values are numbers.
 _NUMBERS = ("Players", "Dealer", "Deal", "Redeals")
 
@@ -49,6 +69,7 @@ def format_record(record: Record) -> str:
 
     The text ends with a newline; ``parse_record(format_record(r)) == r``.
     """
+    check_instance(record, Record, "record")
     lines = [
         _tag("Format", RECORD_FORMAT),
         _tag("Kind", record.kind),
@@ -143,12 +164,45 @@ class _Block:
         return self.number.value if isinstance(self.number.value, int) else None
 
 
+#: The most characters one line of a record may hold.
+MAX_LINE = 10_000
+
+
+def _check_lines(text: str) -> None:
+    """Refuse a text over :data:`~seep._documents.MAX_CHARS` characters or with a line over :data:`MAX_LINE`."""
+    if len(text) > MAX_CHARS:
+        raise RecordError(f"a record holds at most {MAX_CHARS} characters, not {len(text)}")
+    if len(text) <= MAX_LINE:
+        return
+    for number, line in enumerate(text.split("\n"), 1):
+        if len(line) > MAX_LINE:
+            raise RecordError(
+                f"a line of a record holds at most {MAX_LINE} characters, not {len(line)}",
+                line=number,
+            )
+
+
 def _value(key: str, text: str, line: int) -> Given:
     """The value of tag ``key``, a number for the number tags when it reads as one."""
     value: object = text
     if key in _NUMBERS and text.isascii() and _NUMBER.fullmatch(text):
-        value = int(text)
+        value = _integer(text, f"the tag {key!r}", line, tag=key)
     return Given(value, Spot(line=line))
+
+
+def _integer(
+    text: str, what: str, line: int, *, deal: int | None = None, tag: str | None = None
+) -> int:
+    """``int(text)`` for ASCII digits, refused past :data:`_DIGITS` digits (as Python refuses past 4,300)."""
+    digits = len(text.lstrip("-"))
+    if digits > _DIGITS:
+        raise RecordError(
+            f"{what} has a number of {digits} digits, at most {_DIGITS}",
+            deal=deal,
+            tag=tag,
+            line=line,
+        )
+    return int(text)
 
 
 def _given(tags: dict[str, tuple[str, int]], key: str, absent: Spot) -> Given:
@@ -164,14 +218,17 @@ def _score(text: str, line: int, deal: int | None) -> Given:
     parts = [part.strip() for part in text.split(";")]
     for number, part in enumerate(parts):
         found = _SCORE_PART.fullmatch(part)
-        if not found or int(found.group(1)) != number:
+        if not found or len(found.group(1)) > 2 or int(found.group(1)) != number:
             raise RecordError(
-                f"bad score {text!r}: expected 'team {number}: cards C seeps S total T'",
+                f"bad score {excerpt(text)}: expected 'team {number}: cards C seeps S total T'",
                 deal=deal,
                 tag="Score",
                 line=line,
             )
-        teams.append((int(found.group(2)), int(found.group(3)), int(found.group(4))))
+        cards, seeps, total = (
+            _integer(found.group(i), "the score", line, deal=deal, tag="Score") for i in (2, 3, 4)
+        )
+        teams.append((cards, seeps, total))
     return Given(tuple(teams), Spot(line=line))
 
 
@@ -220,48 +277,66 @@ def parse_record(text: str, *, check: bool = True) -> Record:
     seep.errors.RecordError: line 8: deal 1, move 1: R3.1: seat 1 does not hold QS
     """
     if not isinstance(text, str):
-        raise RecordError(f"a record is text, not {type(text).__name__}")
+        raise TypeError(f"text: expected a str, not {type(text).__name__}")
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
+    _check_lines(text)
     header: dict[str, tuple[str, int]] = {}
     header_extra: list[Given] = []
     extra_names: set[str] = set()
     blocks: list[_Block] = []
     clean = _strip_comments(text)
-    position = 0
+    position = counted = 0
+    line_number = 1
     while True:
         found_space = _SPACE.match(clean, position)
         position = found_space.end() if found_space else position
         if position >= len(clean):
             break
-        line_number = clean.count("\n", 0, position) + 1
+        line_number += clean.count("\n", counted, position)  # counted once: linear in the text
+        counted = position
         if clean[position] == "[":
             found = _TAG.match(clean, position)
             if not found:
                 bad = clean[position:].split("\n", 1)[0].strip()
-                raise RecordError(f'bad tag {bad!r}: expected [Key "value"]', line=line_number)
+                raise RecordError(
+                    f'bad tag {excerpt(bad)}: expected [Key "value"]', line=line_number
+                )
             position = found.end()
             key, value = found.group(1), _unquote(found.group(2))
             if key == "Deal":
                 blocks.append(_Block(line=line_number, number=_value(key, value, line_number)))
+                check_count(len(blocks), MAX_DEALS, "deals", Spot(line=line_number))
             elif blocks:
                 block = blocks[-1]
                 if key in DEAL_TAGS:
                     if key in block.tags:
                         raise RecordError(
-                            f"the tag {key!r} is given twice", deal=block.deal, line=line_number
+                            f"the tag {excerpt(key)} is given twice",
+                            deal=block.deal,
+                            line=line_number,
                         )
                     block.tags[key] = (value, line_number)
                 elif key in HEADER_TAGS:
                     raise RecordError(
-                        f"the tag {key!r} belongs in the header", deal=block.deal, line=line_number
+                        f"the tag {excerpt(key)} belongs in the header",
+                        deal=block.deal,
+                        line=line_number,
                     )
                 else:
                     block.extra.append(Given((key, value), Spot(line=line_number)))
+                    check_count(
+                        len(block.extra),
+                        MAX_TAGS,
+                        "tags in a deal",
+                        Spot(line=line_number),
+                        block.deal,
+                    )
             else:
                 if key in header or key in extra_names:
-                    raise RecordError(f"the tag {key!r} is given twice", line=line_number)
+                    raise RecordError(f"the tag {excerpt(key)} is given twice", line=line_number)
                 if key in DEAL_TAGS and key not in HEADER_TAGS:
                     raise RecordError(
-                        f'the tag {key!r} belongs in a deal block, after [Deal "n"]',
+                        f'the tag {excerpt(key)} belongs in a deal block, after [Deal "n"]',
                         line=line_number,
                     )
                 if key in HEADER_TAGS:
@@ -269,6 +344,7 @@ def parse_record(text: str, *, check: bool = True) -> Record:
                 else:
                     extra_names.add(key)
                     header_extra.append(Given((key, value), Spot(line=line_number)))
+                    check_count(len(header_extra), MAX_TAGS, "header tags", Spot(line=line_number))
             continue
         end = clean.find("\n", position)
         end = len(clean) if end < 0 else end
@@ -277,18 +353,20 @@ def parse_record(text: str, *, check: bool = True) -> Record:
         found = _MOVE_LINE.fullmatch(rest)
         if not found:
             raise RecordError(
-                f"bad line {rest!r}: expected a tag or a move 'N. sS MOVE'", line=line_number
+                f"bad line {excerpt(rest)}: expected a tag or a move 'N. sS MOVE'", line=line_number
             )
         if not blocks:
             raise RecordError("a move before the first [Deal] tag", line=line_number)
         here = Spot(line=line_number)
-        blocks[-1].moves.append(
+        block = blocks[-1]
+        block.moves.append(
             MoveDraft(
-                number=int(found.group(1)),
-                seat=Given(int(found.group(2)), here),
+                number=_integer(found.group(1), "the move", line_number, deal=block.deal),
+                seat=Given(_integer(found.group(2), "the seat", line_number), here),
                 move=Given(found.group(3), here),
             )
         )
+        check_count(len(block.moves), MAX_MOVES, "moves in a deal", here, block.deal)
     nowhere = Spot()
     draft = RecordDraft(
         format=_given(header, "Format", nowhere),
@@ -311,5 +389,4 @@ def save_record(record: Record, path: str | os.PathLike[str]) -> None:
 
 def load_record(path: str | os.PathLike[str], *, check: bool = True) -> Record:
     """Read a record file written by :func:`save_record` (or by hand); see :func:`parse_record`."""
-    with open(path, encoding="utf-8") as file:
-        return parse_record(file.read(), check=check)
+    return parse_record(read_text(path), check=check)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from seep._excerpt import excerpt
 from seep.errors import IllegalMoveError, RecordError
 from seep.records._deck import deck_of
 from seep.records._model import (
@@ -155,6 +156,6 @@ def verify(record: Record) -> None:
     expected_result = deal_result(finals[0]) if record.kind == "deal" else match_result(standing)
     if record.result is not None and " ".join(record.result.split()) != expected_result:
         raise RecordError(
-            f"the result says {record.result!r}, the replay gives {expected_result!r}",
+            f"the result says {excerpt(record.result)}, the replay gives {expected_result!r}",
             tag="Result",
         )
