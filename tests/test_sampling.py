@@ -283,11 +283,18 @@ def test_fallback_alone_is_valid_on_random_views() -> None:
 
 def test_inconsistent_views_are_refused() -> None:
     _, view = _lone_king_view()
-    with pytest.raises(ValueError, match="hidden places"):
+    with pytest.raises(ValueError, match="stock"):
         sample_state(attrs.evolve(view, stock_count=23), random.Random(0))
-    # Nobody can hold a king of the house if the only unseen one is made public.
+    # A card made public without leaving a hidden place: one card too few is unseen.
+    with pytest.raises(ValueError, match="hidden places"):
+        sample_state(
+            attrs.evolve(view, piles=(view.piles[0] | CardSet.parse("AS"), view.piles[1])),
+            random.Random(0),
+        )
+    # Nobody can hold a king of the house if the only unseen one is made public
+    # (and a pile card is hidden in its place).
     king_in_pile = attrs.evolve(
-        view, piles=(view.piles[0] | CardSet.parse("KS"), view.piles[1]), stock_count=23
+        view, piles=(view.piles[0] - CardSet.parse("7C") | CardSet.parse("KS"), view.piles[1])
     )
     with pytest.raises(ValueError, match="no deal"):
         sample_state(king_in_pile, random.Random(0))

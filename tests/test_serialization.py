@@ -64,7 +64,7 @@ PLAY_DOC: Doc = {
         ["7C", "8S", "8H", "8D", "8C", "9D", "9C", "TS", "TH", "TD", "TC",
          "JS", "JH", "JD", "JC", "QS", "QH", "QD", "QC", "KS", "KD"],
     ],
-    "seeps": [{"seat": 2, "play": 20, "points": 50}],
+    "seeps": [{"seat": 2, "play": 22, "points": 50}],
     "last_capture": 0,
     "plays": 44,
 }
@@ -174,7 +174,7 @@ def test_document_with_exactly_the_appendix_b_fields_loads() -> None:
         True,
     )
     assert len(state.piles[0]) == 20 and len(state.piles[1]) == 21
-    assert [(s.seat, s.play, s.points) for s in state.seeps] == [(2, 20, 50)]
+    assert [(s.seat, s.play, s.points) for s in state.seeps] == [(2, 22, 50)]
     assert (state.last_capture, state.plays, state.redeals) == (0, 44, 0)
 
 

@@ -244,7 +244,7 @@ def test_view_json_fields() -> None:
 
 
 def _doc() -> dict[str, Any]:
-    state = position(hand="9S 4H", loose="5C", houses=[(9, "4S 5H", [0, 1])], piles=["AS", ""])
+    state = position(hand="9S 4H", loose="5C", houses=[(9, "4S 5H", [0, 1])], piles=["AS 2S", ""])
     return view_to_dict(observe(state, 0))
 
 

@@ -27,6 +27,7 @@ from seep.errors import (
     MisdealError,
     NotationError,
     SeepError,
+    VariantError,
 )
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.notation import format_move, format_state, parse_move
@@ -85,6 +86,7 @@ __all__ = [
     "TeamScore",
     "Throw",
     "Variant",
+    "VariantError",
     "__version__",
     "apply_baazi_move",
     "apply_move",

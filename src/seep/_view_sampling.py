@@ -32,12 +32,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Final
 
 from seep._arguments import check_count
 from seep._engine.bits import VALUE_MASKS
+from seep._validate import HIGH_MASK, bidder_needs, check_view
 from seep.cards import Card, CardSet, from_mask
 from seep.history import History, Unknown
-from seep.state import House, Phase, State
+from seep.state import House, State
 from seep.views import View
 
 __all__ = ["DEFAULT_TRIES", "constraints", "sample_state", "sample_states"]
@@ -46,7 +48,7 @@ __all__ = ["DEFAULT_TRIES", "constraints", "sample_state", "sample_states"]
 DEFAULT_TRIES = 1000
 
 #: Cards of value 9 to 13: the bidder holds at least one (R2.3).
-_HIGH_MASK = VALUE_MASKS[9] | VALUE_MASKS[10] | VALUE_MASKS[11] | VALUE_MASKS[12] | VALUE_MASKS[13]
+_HIGH_MASK: Final = HIGH_MASK
 
 
 def constraints(view: View) -> tuple[tuple[int, CardSet], ...]:
@@ -71,16 +73,9 @@ def constraints(view: View) -> tuple[tuple[int, CardSet], ...]:
     for house in view.houses:
         for owner in house.owners:
             found.append((owner, from_mask(VALUE_MASKS[house.value])))
-    bidder = (view.dealer + 1) % players
-    if view.phase is Phase.BID:
-        found.append((bidder, from_mask(_HIGH_MASK)))
-    elif (
-        view.variant.opening.bids
-        and view.phase is Phase.PLAY
-        and view.plays == 0
-        and view.bid is not None
-    ):
-        found.append((bidder, from_mask(VALUE_MASKS[view.bid])))
+    need = bidder_needs(view)
+    if need is not None:
+        found.append(((view.dealer + 1) % players, from_mask(need[0])))
     result: list[tuple[int, CardSet]] = []
     for seat, cards in sorted(found, key=lambda item: (item[0], item[1].mask)):
         # Only the cards this seat could hold: its own hand, or the unseen cards for others.
@@ -122,8 +117,10 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     uniform and uses one shuffle. The same view and ``rng`` state give the
     same result.
 
-    Raises :class:`ValueError` if the view is inconsistent: the unseen cards
-    do not fill the hidden places exactly, the seat's own hand breaks a
+    Raises :class:`~seep.errors.InvalidStateError` (a :class:`ValueError`)
+    naming the field if the view is not the view of a state that
+    :func:`seep.state_from_dict` loads: among others, the unseen cards do
+    not fill the hidden places exactly, the seat's own hand breaks a
     constraint, or no deal meets the constraints.
 
     >>> import random
@@ -144,24 +141,11 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     (True, True)
     """
     check_count(max_tries, "max_tries")
-    players = len(view.hand_counts)
-    others = [seat for seat in range(players) if seat != view.seat]
-    hidden_floor = view.floor_count if view.loose is None else 0
-    # The hidden places, in dealing order: other hands, face-down floor, stock.
-    sizes = [view.hand_counts[seat] for seat in others] + [hidden_floor, view.stock_count]
+    check_view(view)
+    others = [seat for seat in range(len(view.hand_counts)) if seat != view.seat]
+    sizes = hidden_sizes(view)
     unseen = list(view.unseen)
-    if sum(sizes) != len(unseen):
-        raise ValueError(
-            f"the view hides {len(unseen)} cards but has {sum(sizes)} hidden places "
-            "(other hands, face-down floor, stock)"
-        )
-    needs: list[tuple[int, int]] = []
-    for seat, cards in constraints(view):
-        if seat == view.seat:
-            if not view.hand.mask & cards.mask:
-                raise ValueError(f"seat {seat} must hold one of {cards} but holds {view.hand}")
-        else:
-            needs.append((seat, cards.mask))
+    needs = [(seat, cards.mask) for seat, cards in constraints(view) if seat != view.seat]
 
     # Rejection sampling. The hands of the constrained seats are dealt first, by a
     # partial Fisher-Yates shuffle (a uniform draw whatever the list's order); the
@@ -203,6 +187,12 @@ def sample_states(
         yield sample_state(view, rng, max_tries=max_tries)
 
 
+def hidden_sizes(view: View) -> list[int]:
+    """The sizes of the hidden places, in dealing order: other hands, face-down floor, stock."""
+    others = [view.hand_counts[seat] for seat in range(len(view.hand_counts)) if seat != view.seat]
+    return [*others, view.floor_count if view.loose is None else 0, view.stock_count]
+
+
 def _mask(cards: list[Card]) -> int:
     mask = 0
     for card in cards:
@@ -210,7 +200,7 @@ def _mask(cards: list[Card]) -> int:
     return mask
 
 
-def _matchable(needs: list[tuple[int, int]], free: int) -> bool:
+def matchable(needs: list[tuple[int, int]], free: int) -> bool:
     """Can each need get its own card from ``free`` (a bipartite matching, Kuhn's algorithm)?"""
     owner: dict[int, int] = {}  # card -> index of the need it serves
 
@@ -244,7 +234,7 @@ def _fallback(
     for seat, _ in needs:
         capacity[seat] -= 1
     free = _mask(unseen)
-    if any(room < 0 for room in capacity.values()) or not _matchable(needs, free):
+    if any(room < 0 for room in capacity.values()) or not matchable(needs, free):
         raise ValueError(f"no deal of the unseen cards {view.unseen} meets {constraints(view)}")
     placed: dict[int, list[Card]] = {seat: [] for seat in others}
     for index, (seat, need) in enumerate(needs):
@@ -252,7 +242,7 @@ def _fallback(
         candidates = [
             card
             for card in unseen
-            if need >> card & 1 and free >> card & 1 and _matchable(rest, free & ~(1 << card))
+            if need >> card & 1 and free >> card & 1 and matchable(rest, free & ~(1 << card))
         ]
         card = rng.choice(candidates)
         placed[seat].append(card)

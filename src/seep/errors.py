@@ -25,6 +25,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "SeepError",
+    "VariantError",
 ]
 
 
@@ -112,6 +113,27 @@ def _rebuild_input_error(
     reason: str, field: str | None, line: int | None, rule: str | None
 ) -> InputError:
     return InputError(reason, field=field, line=line, rule=rule)
+
+
+class VariantError(SeepError, ValueError):
+    """A variant config holding a value its rules cannot use (a wrong type raises ``TypeError``).
+
+    ``field`` names the config field (``"SeepBonus.normal"``).
+
+    >>> from seep.variants import SeepBonus
+    >>> SeepBonus(normal=2_000_000)
+    Traceback (most recent call last):
+    ...
+    seep.errors.VariantError: SeepBonus.normal: expected an int in -1000000..1000000, got 2000000
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type[VariantError], tuple[str, str]]:
+        return (type(self), (self.field, self.reason))
 
 
 class MisdealError(SeepError, ValueError):

@@ -48,6 +48,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from seep._excerpt import excerpt
+from seep._limits import POINTS_LIMIT
 from seep._move_json import move_from_dict, move_to_dict
 from seep._reader import Reader
 from seep.cards import Card, CardSet, from_mask
@@ -508,7 +509,9 @@ def history_from_list(doc: object, players: int, field: str = "history") -> tupl
                 SeepRecord(
                     seat=read.integer(get("seat"), name + ".seat", 0, players - 1),
                     play=read.integer(get("play"), name + ".play", 1, 48),
-                    points=read.integer(get("points"), name + ".points", -(10**6), 10**6),
+                    points=read.integer(
+                        get("points"), name + ".points", -POINTS_LIMIT, POINTS_LIMIT
+                    ),
                 )
             )
         elif kind == "unknown":

@@ -22,11 +22,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from seep._arguments import check_instance
-from seep._engine.bits import VALUE_MASKS, mask_total
-from seep._engine.schedule import FLOOR, hand_sizes, in_opening_round, seat_to_play, stock_size
+from seep._engine.bits import mask_total
 from seep._excerpt import excerpt
+from seep._limits import POINTS_LIMIT
 from seep._move_json import move_from_dict, move_to_dict
 from seep._reader import Reader
+from seep._validate import check_state
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError
 from seep.state import House, Phase, SeepRecord, State
@@ -161,7 +162,7 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     if not isinstance(face_up, bool):
         raise InvalidStateError("floor.face_up", f"expected true or false, got {excerpt(face_up)}")
     loose = read.card_set(read.get(floor, "loose", "floor."), "floor.loose")
-    houses = _read_houses(read, read.get(floor, "houses", "floor."), hands, players)
+    houses, house_index = _read_houses(read, read.get(floor, "houses", "floor."), players)
     piles = tuple(
         read.card_set(pile, f"piles[{team}]")
         for team, pile in enumerate(read.sequence(doc["piles"], "piles", variant.teams))
@@ -171,41 +172,7 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
         raise InvalidStateError("cards", f"every card must appear once (R1.1); missing {missing}")
     seeps = _read_seeps(read, doc["seeps"], players, plays)
     last_capture = read.integer(doc["last_capture"], "last_capture", 0, seat_max, optional=True)
-
-    opening = plays == 0 or in_opening_round(variant, plays, bid)
-    if opening and (any(piles) or houses or seeps or last_capture is not None):
-        field = (
-            "piles"
-            if any(piles)
-            else "floor.houses"
-            if houses
-            else "seeps"
-            if seeps
-            else "last_capture"
-        )
-        raise InvalidStateError(
-            field, "no captures or houses before the first play or in the opening round (R11.2)"
-        )
-    # After the check above, so that a capture or house in the opening is named as such
-    # rather than as the hand or stock size it also upsets.
-    _check_structure(
-        variant, dealer, phase, to_move, bid, plays, hands, stock, face_up, loose, houses
-    )
-    captured = [team for team, pile in enumerate(piles) if pile]
-    if last_capture is None and captured:
-        raise InvalidStateError("last_capture", "null, but a team pile holds captured cards")
-    if last_capture is not None and variant.team_of(last_capture) not in captured:
-        raise InvalidStateError(
-            "last_capture", f"seat {last_capture}'s team has captured nothing (R4.4)"
-        )
-    for index, seep in enumerate(seeps):
-        if not piles[variant.team_of(seep.seat)]:
-            raise InvalidStateError(
-                f"seeps[{index}].seat", "a seep is a capture; that team's pile is empty"
-            )
-    if phase is Phase.OVER and last_capture is not None and (loose or houses):
-        raise InvalidStateError("floor", "R9.2: the floor goes to the last capturer at the end")
-    return State(
+    state = State(
         variant=variant,
         dealer=dealer,
         phase=phase,
@@ -222,11 +189,14 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
         plays=plays,
         redeals=redeals,
     )
+    check_state(state, house_index=house_index)
+    return state
 
 
 def _read_houses(
-    read: Reader, value: object, hands: tuple[CardSet, ...], players: int
-) -> tuple[House, ...]:
+    read: Reader, value: object, players: int
+) -> tuple[tuple[House, ...], dict[int, int]]:
+    """The houses by value (R5.1), and each value's place in the document."""
     houses: dict[int, House] = {}
     for index, item in enumerate(read.sequence(value, "floor.houses")):
         field = f"floor.houses[{index}]"
@@ -249,19 +219,13 @@ def _read_houses(
         )
         if not owners or len(set(owners)) != len(owners):
             raise InvalidStateError(field + ".owners", "one or more distinct seats (R5.1)")
-        for seat in owners:
-            if not hands[seat].mask & VALUE_MASKS[house_value]:
-                raise InvalidStateError(
-                    field + ".owners",
-                    f"R3.2: owner seat {seat} holds no card of value {house_value}",
-                )
         house = House(value=house_value, cards=cards, owners=tuple(sorted(owners)))
         if "locked" in item and item["locked"] is not house.locked:
             raise InvalidStateError(
                 field + ".locked", f"R5.5: the cards say locked={str(house.locked).lower()}"
             )
         houses[house_value] = house
-    return tuple(houses[v] for v in sorted(houses))
+    return tuple(houses[v] for v in sorted(houses)), {v: i for i, v in enumerate(houses)}
 
 
 def _read_seeps(read: Reader, value: object, players: int, plays: int) -> tuple[SeepRecord, ...]:
@@ -276,74 +240,7 @@ def _read_seeps(read: Reader, value: object, players: int, plays: int) -> tuple[
             raise InvalidStateError(field + ".play", "seeps are listed in play order, one per play")
         previous = play
         points = read.integer(
-            read.get(item, "points", field + "."), field + ".points", -(10**6), 10**6
+            read.get(item, "points", field + "."), field + ".points", -POINTS_LIMIT, POINTS_LIMIT
         )
         seeps.append(SeepRecord(seat=seat, play=play, points=points))
     return tuple(seeps)
-
-
-def _check_structure(
-    variant: Variant,
-    dealer: int,
-    phase: Phase,
-    to_move: int | None,
-    bid: int | None,
-    plays: int,
-    hands: tuple[CardSet, ...],
-    stock: tuple[Card, ...],
-    face_up: bool,
-    loose: CardSet,
-    houses: tuple[House, ...],
-) -> None:
-    """Does the deal's shape fit ``phase`` and ``plays`` (the JSON documents)?"""
-    players = variant.players
-    last = variant.plays_per_deal
-    if phase is Phase.BID:
-        if not variant.opening.bids:
-            raise InvalidStateError("phase", f"variant {excerpt(variant.name)} has no bid phase")
-        if plays != 0:
-            raise InvalidStateError("phase", f"'bid' comes before the first play, plays is {plays}")
-        if bid is not None:
-            raise InvalidStateError("bid", "null until the bid is made (phase 'bid')")
-        if face_up:
-            raise InvalidStateError("floor.face_up", "R2.2: the floor is face down during the bid")
-        if len(loose) != FLOOR:
-            raise InvalidStateError("floor.loose", f"R2.2: {FLOOR} face-down floor cards")
-    elif phase is Phase.PLAY:
-        if plays >= last:
-            raise InvalidStateError("phase", f"after {plays} plays the deal is over")
-        if not face_up:
-            raise InvalidStateError("floor.face_up", "R2.5: the floor is face up after the bid")
-        if variant.opening.bids and bid is None:
-            raise InvalidStateError("bid", "R2.4: play starts after the bid")
-        if not variant.opening.bids and bid is not None and plays == 0:
-            raise InvalidStateError("bid", "R11.2: the bid is the first house built, after a play")
-        if plays == 0 and len(loose) != FLOOR:
-            raise InvalidStateError(
-                "floor.loose", f"R2.2: {FLOOR} floor cards before the first play"
-            )
-    else:
-        if plays != last:
-            raise InvalidStateError("phase", f"a deal is over after {last} plays, not {plays}")
-        if variant.opening.bids and bid is None:
-            raise InvalidStateError("bid", "R2.4: a played deal had a bid")
-    expected_to_move = None if phase is Phase.OVER else seat_to_play(dealer, players, plays)
-    if to_move != expected_to_move:
-        raise InvalidStateError(
-            "to_move", f"after {plays} plays with dealer {dealer}, expected {expected_to_move}"
-        )
-    for seat, (hand, size) in enumerate(
-        zip(hands, hand_sizes(variant, dealer, plays, bid), strict=True)
-    ):
-        if len(hand) != size:
-            raise InvalidStateError(
-                f"hands[{seat}]",
-                f"after {plays} plays seat {seat} holds {size} cards, not {len(hand)}",
-            )
-    expected_stock = stock_size(variant, dealer, plays, bid)
-    if len(stock) != expected_stock:
-        raise InvalidStateError(
-            "stock", f"after {plays} plays {expected_stock} cards are undealt, not {len(stock)}"
-        )
-    if phase is not Phase.PLAY and houses:
-        raise InvalidStateError("floor.houses", "houses stand only during play (R3.2)")

@@ -28,7 +28,9 @@ import attrs
 from seep._arguments import check_instance, check_seat
 from seep._engine.bits import VALUE_MASKS
 from seep._excerpt import excerpt
+from seep._limits import POINTS_LIMIT
 from seep._reader import Reader
+from seep._validate import check_view
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.history import Entry, Unknown, history_from_list, history_to_list, seen_by
@@ -175,9 +177,22 @@ def view_to_dict(view: View) -> dict[str, Any]:
 
 
 def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -> View:
-    """Load a view document, checking types and that no card is listed twice.
+    """Load and validate a view document.
 
-    ``history`` is optional: without it the view's history is unknown.
+    A view loads only if it is the view of a state that
+    :func:`seep.state_from_dict` loads: the same checks, on what the seat
+    sees, and some deal of the unseen cards meets the constraints on the
+    hidden hands (R3.2, R2.3, R2.4). Houses and owners are put in canonical
+    order, as :func:`observe` gives them. ``history`` is optional: without
+    it the view's history is unknown.
+
+    >>> from seep import new_deal
+    >>> doc = view_to_dict(observe(new_deal("standard", seed=10), 0))
+    >>> doc["stock_count"] = 43
+    >>> view_from_dict(doc)
+    Traceback (most recent call last):
+    ...
+    seep.errors.InvalidStateError: stock: after 0 plays 44 cards are undealt, not 43
     """
     read = Reader()
     doc = read.mapping(doc, "document")
@@ -221,6 +236,7 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
     loose_doc = read.get(floor, "loose", "floor.")
     loose = None if loose_doc is None else read.card_set(loose_doc, "floor.loose")
     houses = []
+    house_index: dict[int, int] = {}  # a house's place in the document, by value
     for index, item in enumerate(
         read.sequence(read.get(floor, "houses", "floor."), "floor.houses")
     ):
@@ -238,7 +254,10 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
             raise InvalidStateError(
                 field + ".owners", f"R3.2: seat {seat} holds no card of {value}"
             )
-        houses.append(House(value=value, cards=cards, owners=owners))
+        if value in house_index:
+            raise InvalidStateError(field + ".value", f"R5.1: two houses of {value}")
+        house_index[value] = index
+        houses.append(House(value=value, cards=cards, owners=tuple(sorted(owners))))
     piles = tuple(
         read.card_set(p, f"piles[{t}]")
         for t, p in enumerate(read.sequence(doc["piles"], "piles", rules.teams))
@@ -252,7 +271,10 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
                 read.get(s, "play", f"seeps[{i}]."), f"seeps[{i}].play", 1, rules.plays_per_deal
             ),
             points=read.integer(
-                read.get(s, "points", f"seeps[{i}]."), f"seeps[{i}].points", -(10**6), 10**6
+                read.get(s, "points", f"seeps[{i}]."),
+                f"seeps[{i}].points",
+                -POINTS_LIMIT,
+                POINTS_LIMIT,
             ),
         )
         for i, s in (
@@ -271,7 +293,7 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
         0 if loose is None else len(loose),
         52 if loose is None else len(loose),
     )
-    return View(
+    view = View(
         variant=rules,
         seat=seat,
         dealer=read.integer(doc["dealer"], "dealer", 0, players - 1),
@@ -283,7 +305,7 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
         stock_count=read.integer(doc["stock_count"], "stock_count", 0, 52),
         loose=loose,
         floor_count=floor_count,
-        houses=tuple(houses),
+        houses=tuple(sorted(houses, key=lambda house: house.value)),  # as in states (R5.1)
         piles=piles,
         seeps=seeps,
         last_capture=read.integer(
@@ -295,3 +317,5 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
         if doc.get("history") is None
         else history_from_list(doc["history"], players),
     )
+    check_view(view, house_index=house_index)
+    return view

@@ -22,11 +22,13 @@ from typing import Final
 import attrs
 
 from seep._engine.schedule import deal_packets, opening_hand
+from seep._limits import POINTS_LIMIT
 from seep.cards import Card, CardSet, from_mask
+from seep.errors import VariantError
 from seep.history import History, after_move
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State
-from seep.variants import SeepContext
+from seep.variants import SeepContext, Variant
 
 #: What a play leaves on the table: loose cards (a mask), houses, piles, seeps, last capturer.
 Table = tuple[int, tuple[House, ...], tuple[CardSet, ...], tuple[SeepRecord, ...], int | None]
@@ -241,8 +243,17 @@ _SET: Final[dict[str, Callable[[State, object], None]]] = {
 
 def _seep(state: State, seat: int, card: Card, plays: int) -> SeepRecord:
     """The seep of ``seat`` at play ``plays``, scored by the variant's seep rule (R4.5)."""
-    variant = state.variant
-    per_batch = variant.cards_per_hand * len(state.hands)
+    return SeepRecord(seat=seat, play=plays, points=seep_points(state.variant, card, plays))
+
+
+def seep_points(variant: Variant, card: Card, plays: int) -> int:
+    """The points the variant's seep rule gives a seep made with ``card`` at play ``plays`` (R4.5).
+
+    A user-defined rule may return anything: a value that is not an int
+    raises ``TypeError``, one beyond the bounds that documents are read with
+    :class:`~seep.errors.VariantError`.
+    """
+    per_batch = variant.cards_per_hand * variant.players
     last = variant.plays_per_deal
     context = SeepContext(
         card=card,
@@ -251,7 +262,6 @@ def _seep(state: State, seat: int, card: Card, plays: int) -> SeepRecord:
         last_play=plays == last,
         batch_end=plays % per_batch == 0 and plays < last,  # R2.9: a two-player first batch
     )
-    # A user-defined rule may return anything: checked before it is recorded.
     rule: Callable[[SeepContext], object] = variant.seep_bonus
     points = rule(context)
     if type(points) is not int:
@@ -259,7 +269,12 @@ def _seep(state: State, seat: int, card: Card, plays: int) -> SeepRecord:
             f"the seep rule {variant.seep_bonus!r} of variant {variant.name!r} "
             f"gave {points!r} for a seep, not an int"
         )
-    return SeepRecord(seat=seat, play=plays, points=points)
+    if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
+        raise VariantError(
+            f"{variant.name}.seep_bonus",
+            f"the seep rule gave {points} for a seep, beyond -{POINTS_LIMIT}..{POINTS_LIMIT}",
+        )
+    return points
 
 
 def _house_of(houses: tuple[House, ...], value: int) -> House:

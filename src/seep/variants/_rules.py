@@ -13,7 +13,10 @@ from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
+from seep._limits import DEAL_SCORE_LIMIT, MATCH_LIMIT, POINTS_LIMIT
 from seep.cards import Card, CardSet
+from seep.errors import VariantError
+from seep.variants._checks import bounded_int, check_int, field_name
 
 __all__ = [
     "BankedMatch",
@@ -244,9 +247,9 @@ class SeepBonus:
     (25, 50)
     """
 
-    normal: int = 50
-    first_play: int = 25
-    last_play: int = 0
+    normal: int = attrs.field(default=50, validator=bounded_int(-POINTS_LIMIT, POINTS_LIMIT))
+    first_play: int = attrs.field(default=25, validator=bounded_int(-POINTS_LIMIT, POINTS_LIMIT))
+    last_play: int = attrs.field(default=0, validator=bounded_int(-POINTS_LIMIT, POINTS_LIMIT))
 
     def __call__(self, context: SeepContext) -> int:
         if context.last_play:
@@ -267,7 +270,7 @@ class CardValueSeep:
     12
     """
 
-    last_play: int = 0
+    last_play: int = attrs.field(default=0, validator=bounded_int(-POINTS_LIMIT, POINTS_LIMIT))
 
     def __call__(self, context: SeepContext) -> int:
         return self.last_play if context.last_play else context.card.value
@@ -301,12 +304,22 @@ class CardPoints:
     """
 
     points: tuple[int, ...] = attrs.field(factory=_spades_and_aces)
-    most_cards: int = 0
+    most_cards: int = attrs.field(default=0, validator=bounded_int(-POINTS_LIMIT, POINTS_LIMIT))
 
     @points.validator
     def _check_points(self, attribute: attrs.Attribute[tuple[int, ...]], value: object) -> None:
-        if not isinstance(value, tuple) or len(value) != 52:
-            raise ValueError("CardPoints.points needs 52 ints, one per card in canonical order")
+        field = field_name(self, attribute)
+        if not isinstance(value, tuple):
+            raise TypeError(
+                f"{field}: expected a tuple of 52 ints, one per card in canonical order, "
+                f"got {type(value).__name__}"
+            )
+        if len(value) != 52:
+            raise VariantError(
+                field, f"needs 52 ints, one per card in canonical order, got {len(value)}"
+            )
+        for index, points in enumerate(value):
+            check_int(f"{field}[{index}] ({Card(index)})", points, -POINTS_LIMIT, POINTS_LIMIT)
 
     def __repr__(self) -> str:
         scoring = " ".join(f"{Card(i)}={p}" for i, p in enumerate(self.points) if p)
@@ -391,9 +404,21 @@ class LeadMatch:
     'team 1 scored 5, under 9 (R10.3)'
     """
 
-    target: int | None = 100
-    under: int | None = 9
-    deals: int | None = None
+    target: int | None = attrs.field(
+        default=100, validator=bounded_int(1, MATCH_LIMIT, optional=True)
+    )
+    under: int | None = attrs.field(
+        default=9, validator=bounded_int(-DEAL_SCORE_LIMIT, DEAL_SCORE_LIMIT, optional=True)
+    )
+    deals: int | None = attrs.field(
+        default=None, validator=bounded_int(1, MATCH_LIMIT, optional=True)
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.target is None and self.deals is None:
+            raise VariantError(
+                "LeadMatch.target", "R10.2, R12: a match needs a target lead or a number of deals"
+            )
 
     def after_deal(self, standing: Standing, totals: tuple[int, int]) -> Standing:
         lead = standing.lead + totals[0] - totals[1]
@@ -442,7 +467,7 @@ class BankedMatch:
     'team 0 banked 60 of 50 (R11.6)'
     """
 
-    target: int = 100
+    target: int = attrs.field(default=100, validator=bounded_int(1, MATCH_LIMIT))
 
     def after_deal(self, standing: Standing, totals: tuple[int, int]) -> Standing:
         difference = totals[0] - totals[1]
