@@ -266,7 +266,9 @@ def _score_problems(state: State) -> list[str]:
         bonus = sum(s.points for s in state.seeps if state.variant.team_of(s.seat) == team)
         if team_score.seeps != bonus or team_score.total != team_score.cards + bonus:
             return [f"R9.3: team {team} score {team_score}"]
-    in_play = state.variant.card_points.total
+    table = state.variant.card_points
+    sizes = [len(pile) for pile in state.piles]
+    in_play = sum(table.points) + (table.most_cards if sizes.count(max(sizes)) == 1 else 0)
     if (
         state.is_over
         and state.last_capture is not None

@@ -208,6 +208,19 @@ def _select(names: Sequence[str] | None) -> list[Target]:
     return [known[name] for name in names]
 
 
+def _replay(which: str, seed: int) -> int:
+    """Make input ``TARGET:INDEX`` again and run it, letting any exception through."""
+    name, _, index = which.partition(":")
+    (target,) = _select([name])
+    rng = input_rng(seed, target.name, int(index))
+    made = target.make(rng, corpus())
+    print(f"made by {', '.join(made.made_by)} (wrong type: {made.wrong_type})")
+    print(f"input: {_excerpt(made.value, 2000)}")
+    loaded = target.load(made.value)
+    print(f"accepted; the check says: {target.check(loaded, rng)}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m seep.testing.fuzz``: run the fuzz suite and print the table; non-zero on failures."""
     import argparse
@@ -236,8 +249,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--timeout", type=float, default=2.0, help="seconds before an input counts as a hang"
     )
+    parser.add_argument(
+        "--replay",
+        metavar="TARGET:INDEX",
+        help="make one input again (same --seed) and run it without catching, to see the traceback",
+    )
     args = parser.parse_args(argv)
     names = [name for item in args.target or () for name in item.split(",")]
+    if args.replay:
+        return _replay(args.replay, args.seed)
     try:
         _select(names)
     except ValueError as error:

@@ -349,6 +349,9 @@ def _make_deck(rng: random.Random, data: Corpus) -> Input:
         deck = [Card(i) if rng.random() < 0.5 else i for i in range(52)]
         rng.shuffle(deck)
         made.append("ints")
+    # A deck is a sequence of cards (Card, index or notation): anything else is a wrong type.
+    if isinstance(deck, (list, tuple)) and not all(isinstance(c, (str, int)) for c in deck):
+        wrong = True
     return Input((variant, deck, dealer), tuple(made), wrong)
 
 
@@ -402,12 +405,16 @@ def _make_variant(rng: random.Random, data: Corpus) -> Input:
         wrong = type(value) is not int
     elif field in ("card_points", "most_cards"):
         points: list[Any] = list(base.card_points.points)
+        changed = []
         for _ in range(rng.randrange(1, 4)):
             item, bad = _int_like(rng, rng.randrange(14))
-            points[rng.randrange(52)] = item
+            where = rng.randrange(52)
+            points[where] = item
+            changed.append(f"points[{where}]={_excerpt(item, 40)}")
             wrong = wrong or bad
         if rng.random() < 0.1:
             points = points[: rng.randrange(60)]
+            changed.append(f"{len(points)} points")
         most, bad = _int_like(rng, 4) if field == "most_cards" else (0, False)
         make, arguments = CardPoints, {"points": tuple(points), "most_cards": most}
         wrong = wrong or bad
@@ -447,6 +454,10 @@ def _make_variant(rng: random.Random, data: Corpus) -> Input:
     if make is not None:
         value = (make, arguments)
     described = f"{make.__name__}({_excerpt(arguments)})" if make is not None else _excerpt(value)
+    if field == "card_points":
+        described = (
+            f"CardPoints({', '.join(changed)}, most_cards={_excerpt(arguments['most_cards'], 40)})"
+        )
     return Input((base, field, value), (f"{base.name} {field}={described}",), wrong)
 
 
@@ -589,7 +600,7 @@ def _check_show(value: tuple[bytes | str, str], rng: random.Random) -> list[str]
     content, _printed = value
     if isinstance(content, str):
         return [f"seep show exits 0 on the path {content!r}"]
-    text = content.decode("utf-8")
+    text = content.decode("utf-8").removeprefix("\ufeff")  # seep show drops a byte-order mark
     try:
         doc = json.loads(text)
     except ValueError:
