@@ -94,22 +94,24 @@ def state_problems(
 
 
 def _cards_once(state: State) -> list[str]:
-    zones = [
-        *state.hands,
-        CardSet.of(state.stock),
-        state.loose,
-        *(h.cards for h in state.houses),
-        *state.piles,
-    ]
+    """R1.1: the 52 cards, each in exactly one place (bit masks: this runs after every move)."""
+    masks = [hand.mask for hand in state.hands]
+    masks.append(state.loose.mask)
+    masks.extend(house.cards.mask for house in state.houses)
+    masks.extend(pile.mask for pile in state.piles)
+    stock = 0
+    for card in state.stock:
+        stock |= 1 << card
+    masks.append(stock)
     seen = 0
-    total = len(state.stock)
-    for zone in zones:
-        if seen & zone.mask:
-            return [f"R1.1: {CardSet(seen & zone.mask)} in two places"]
-        seen |= zone.mask
-    total = sum(len(zone) for zone in zones)
-    if seen != _ALL or total != 52 or len(set(state.stock)) != len(state.stock):
-        return [f"R1.1: {total} cards, {bin(seen).count('1')} distinct, not the 52 once each"]
+    total = len(state.stock) - stock.bit_count()  # a card listed twice in the stock
+    for mask in masks:
+        if seen & mask:
+            return [f"R1.1: {CardSet(seen & mask)} in two places"]
+        seen |= mask
+        total += mask.bit_count()
+    if seen != _ALL or total != 52:
+        return [f"R1.1: {total} cards, {seen.bit_count()} distinct, not the 52 once each"]
     return []
 
 

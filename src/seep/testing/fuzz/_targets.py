@@ -77,12 +77,20 @@ class Target:
     weight: float = 1.0
 
 
+def _mutated_doc(rng: random.Random, docs: tuple[Any, ...]) -> Input:
+    """A mutated copy of one of ``docs``; now and then not a document at all (a wrong type)."""
+    if rng.random() < 0.03:
+        value = rng.choice((None, "{}", b"{}", 7, ["format"], ("variant",), 1.5))
+        return Input(value, ("not a document",), wrong_type=True)
+    doc = copy_doc(rng.choice(docs))
+    return Input(doc, tuple(mutate_document(doc, rng)))
+
+
 # --- states --------------------------------------------------------------------------------
 
 
 def _make_state_doc(rng: random.Random, data: Corpus) -> Input:
-    doc = copy_doc(rng.choice(data.state_docs))
-    return Input(doc, tuple(mutate_document(doc, rng)))
+    return _mutated_doc(rng, data.state_docs)
 
 
 def _check_state(state: State, rng: random.Random) -> list[str]:
@@ -246,8 +254,7 @@ def _check_direct_move(value: Any, rng: random.Random) -> list[str]:
 
 
 def _make_view_doc(rng: random.Random, data: Corpus) -> Input:
-    doc = copy_doc(rng.choice(data.view_docs))
-    return Input(doc, tuple(mutate_document(doc, rng)))
+    return _mutated_doc(rng, data.view_docs)
 
 
 # Sampling a consistent view takes milliseconds; a view it cannot sample in this long
@@ -284,8 +291,7 @@ def _check_view(view: View, rng: random.Random) -> list[str]:
 
 
 def _make_match_doc(rng: random.Random, data: Corpus) -> Input:
-    doc = copy_doc(rng.choice(data.match_docs))
-    return Input(doc, tuple(mutate_document(doc, rng)))
+    return _mutated_doc(rng, data.match_docs)
 
 
 def _check_match(match: Baazi, rng: random.Random) -> list[str]:
@@ -306,12 +312,13 @@ def _check_match(match: Baazi, rng: random.Random) -> list[str]:
 
 
 def _make_record_text(rng: random.Random, data: Corpus) -> Input:
+    if rng.random() < 0.03:
+        return Input(rng.choice((None, b"[Format]", 3, ["[Deal]"])), ("not text",), wrong_type=True)
     return Input(mutate_text(rng.choice(data.record_texts), rng), ("mutate_text",))
 
 
 def _make_record_doc(rng: random.Random, data: Corpus) -> Input:
-    doc = copy_doc(rng.choice(data.record_docs))
-    return Input(doc, tuple(mutate_document(doc, rng)))
+    return _mutated_doc(rng, data.record_docs)
 
 
 def _check_record(record: Record, rng: random.Random) -> list[str]:
@@ -343,14 +350,16 @@ def _make_deck(rng: random.Random, data: Corpus) -> Input:
     dealer: Any = rng.randrange(variant.players)
     if rng.random() < 0.15:
         dealer = rng.choice((-1, 4, 2, True, None, 1.0, 10**30))
-        wrong = wrong or not isinstance(dealer, int)
+        wrong = wrong or type(dealer) is not int
         made.append(f"dealer={dealer!r}")
     if rng.random() < 0.1:
         deck = [Card(i) if rng.random() < 0.5 else i for i in range(52)]
         rng.shuffle(deck)
         made.append("ints")
     # A deck is a sequence of cards (Card, index or notation): anything else is a wrong type.
-    if isinstance(deck, (list, tuple)) and not all(isinstance(c, (str, int)) for c in deck):
+    if isinstance(deck, (list, tuple)) and not all(
+        isinstance(c, (str, int)) and not isinstance(c, bool) for c in deck
+    ):
         wrong = True
     return Input((variant, deck, dealer), tuple(made), wrong)
 
@@ -377,7 +386,8 @@ def _check_deck(value: tuple[State, list[Card]], rng: random.Random) -> list[str
     for got, cards in expected:
         if got != CardSet.of(cards):
             return [f"R2.2/R11.1: dealt {got}, the deck says {CardSet.of(cards)}"]
-    return state_problems(state, rng=rng)
+    # A new deal is the corpus's own kind of state: one in three is played out.
+    return state_problems(state, rng=rng, play_out=rng.random() < 0.35)
 
 
 def _int_like(rng: random.Random, usual: int) -> tuple[Any, bool]:
