@@ -345,4 +345,32 @@ def view_problems(view: View) -> list[str]:
     for house in view.houses:
         if view.seat in house.owners and not any(c.value == house.value for c in view.hand):
             problems.append(f"R3.2: seat {view.seat} owns {house.value} and holds none")
+    return problems + _view_shape_problems(view)
+
+
+def _view_shape_problems(view: View) -> list[str]:
+    """The deal's public shape in a view: turn, phase, floor face, hand and stock counts."""
+    variant = view.variant
+    players = variant.players
+    plays, bid = view.plays, view.bid
+    if not 0 <= view.dealer < players or not 0 <= plays <= variant.plays_per_deal:
+        return [f"dealer {view.dealer} or plays {plays} out of range"]
+    first = (view.dealer + 1) % players
+    over = plays == variant.plays_per_deal
+    bidding = variant.opening.bids and bid is None
+    problems = []
+    if view.phase is not (Phase.OVER if over else Phase.BID if bidding else Phase.PLAY):
+        problems.append(f"phase {view.phase} after {plays} plays with bid {bid}")
+    if view.to_move != (None if over else (first + plays) % players):
+        problems.append(f"R2.8: seat {view.to_move} to move after {plays} plays")
+    if view.face_up is (variant.opening.bids and view.phase is Phase.BID):
+        problems.append(f"R2.5: the floor is {'up' if view.face_up else 'down'}")
+    dealt = 0
+    for seat, count in enumerate(view.hand_counts):
+        got = _dealt(variant, seat, first, plays, bid)
+        dealt += got
+        if count != got - _played(seat, first, players, plays):
+            problems.append(f"seat {seat} holds {count} cards after {plays} plays")
+    if view.stock_count != 52 - _FLOOR - dealt:
+        problems.append(f"a stock of {view.stock_count} after {plays} plays")
     return problems
