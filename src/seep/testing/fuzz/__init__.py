@@ -27,7 +27,7 @@ functions, so that a game server can fuzz its own boundary:
 >>> from seep import new_deal, state_to_dict
 >>> doc = state_to_dict(new_deal("standard", seed=7))
 >>> mutate_document(doc, random.Random(3), count=2)
-['replace_card', 'exchange_cards']
+['reorder', 'exchange_cards']
 >>> state_problems(new_deal("taash", seed=1))
 []
 

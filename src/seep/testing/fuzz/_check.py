@@ -320,7 +320,7 @@ def view_problems(view: View) -> list[str]:
     >>> from seep.views import observe
     >>> view = observe(new_deal("standard", seed=7), 1)
     >>> view_problems(view), view_problems(attrs.evolve(view, stock_count=40))
-    ([], ['R1.1: 4 + 40 + 4 cards'])
+    ([], ['R1.1: 4 + 40 + 4 cards', 'a stock of 40 after 0 plays'])
     """
     variant = view.variant
     players = variant.players

@@ -303,9 +303,27 @@ def replace_card(doc: Doc, rng: random.Random) -> None:
         set_at(doc, path, rng.choice(_CARDS))
 
 
+def _sub_document(doc: Doc, rng: random.Random, key: str) -> Any:
+    """The document itself or an object inside it (a match's start state) that has ``key``."""
+    found = [value for _, value in _entries(doc) if isinstance(value, dict) and key in value]
+    if isinstance(doc, dict) and key in doc:
+        found.append(doc)
+    return rng.choice(found) if found else None
+
+
+def reorder(doc: Doc, rng: random.Random) -> None:
+    """Swap two cards inside one list: a deck dealt in another order, moves in another order."""
+    path = _pick(doc, rng, lambda v: isinstance(v, list) and len(v) >= 2)
+    if path is not None:
+        items = get_at(doc, path)
+        i, j = rng.randrange(len(items)), rng.randrange(len(items))
+        items[i], items[j] = items[j], items[i]
+
+
 def corrupt_house(doc: Doc, rng: random.Random) -> None:
     """Change a house: its value, owners, cards or lock flag; or add a house."""
-    floor = doc.get("floor") if isinstance(doc, dict) else None
+    state = _sub_document(doc, rng, "floor")
+    floor = state.get("floor") if isinstance(state, dict) else None
     if not isinstance(floor, dict) or not isinstance(floor.get("houses"), list):
         return
     houses = floor["houses"]
@@ -347,6 +365,7 @@ def corrupt_house(doc: Doc, rng: random.Random) -> None:
 
 def corrupt_seeps(doc: Doc, rng: random.Random) -> None:
     """Add, drop or change a seep record."""
+    doc = _sub_document(doc, rng, "seeps")
     if not isinstance(doc, dict) or not isinstance(doc.get("seeps"), list):
         return
     seeps = doc["seeps"]
@@ -371,6 +390,7 @@ def corrupt_seeps(doc: Doc, rng: random.Random) -> None:
 
 def corrupt_counters(doc: Doc, rng: random.Random) -> None:
     """Change a counter or a flag of the deal: plays, turn, dealer, bid, phase, floor face, capturer."""
+    doc = _sub_document(doc, rng, rng.choice(("plays", "dealer", "variant")))
     if not isinstance(doc, dict):
         return
     key = rng.choice(
@@ -472,6 +492,7 @@ SEMANTIC: tuple[Callable[[Doc, random.Random], None], ...] = (
     corrupt_counters,
     corrupt_scores,
     corrupt_moves,
+    reorder,
 )
 
 
