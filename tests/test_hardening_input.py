@@ -29,7 +29,11 @@ from seep import (
     new_deal,
     parse_move,
 )
+from seep.actions import legal_actions, move_of
+from seep.bots import make_bot
 from seep.cards import ALL_CARDS
+from seep.chance import initial_recipients, start_deal
+from seep.choice import expand
 from seep.errors import InputError, InvalidStateError, NotationError, SeepError
 from seep.serialization import move_from_dict, state_from_dict, state_to_dict
 from seep.testing import position
@@ -157,6 +161,14 @@ def test_r1_1_card_set_of_a_huge_mask_is_quoted_briefly() -> None:
         (lambda: observe(None, 0), "state"),
         (lambda: observe(new_deal(seed=1), "0"), "seat"),
         (lambda: state_to_dict(None), "state"),
+        (lambda: initial_recipients("standard", None), "dealer"),
+        (lambda: start_deal("standard", dealer=None), "dealer"),
+        (lambda: start_deal("standard", order=[None] * 52), "order[0]"),
+        (lambda: legal_actions(new_deal(seed=1), None), "prefix"),
+        (lambda: legal_actions(new_deal(seed=1), [True]), "action"),
+        (lambda: move_of(new_deal(seed=1), None), "ids"),
+        (lambda: expand(None), "choice"),
+        (lambda: make_bot(5), "kind"),
     ],
 )
 def test_r1_1_wrong_types_are_type_errors_naming_the_parameter(
@@ -236,6 +248,11 @@ def test_r2_2_a_deck_of_negative_indices_is_refused() -> None:
 def test_r2_2_a_deck_of_indices_still_deals() -> None:
     deck = list(reversed(range(52)))
     assert new_deal(deck=deck).hands[1] == CardSet.parse("KS KH KD KC")  # type: ignore[arg-type]
+
+
+def test_r1_3_a_dealer_outside_the_seats_is_refused() -> None:
+    with pytest.raises(InputError, match="dealer"):
+        initial_recipients("standard", -1)
 
 
 def test_r5_1_house_values_out_of_range_name_rule_and_field() -> None:

@@ -20,7 +20,6 @@ from seep._engine.groups import groups
 from seep._engine.verify import value_name, violation
 
 # The engine names this module uses, in one place.
-from seep._excerpt import excerpt
 from seep.cards import ALL_CARDS, CardSet, from_mask
 from seep.errors import IllegalMoveError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -59,9 +58,13 @@ def _explained(state: State, move: Move) -> IllegalMoveError:
 def check_id(action: object) -> int:
     """``action`` as an int in 0..122, or an error."""
     try:
+        if isinstance(action, bool):
+            raise TypeError
         number = operator.index(action)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"an action id is an int, not {excerpt(action)}") from None
+        raise TypeError(
+            f"action: expected an action id (an int), not {type(action).__name__}"
+        ) from None
     if not 0 <= number < NUM_ACTIONS:
         raise IllegalMoveError("R3.1", f"{number} is not an action id (0..{NUM_ACTIONS - 1})")
     return number

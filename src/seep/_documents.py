@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from typing import Any
 
 from seep.errors import InputError
@@ -33,6 +34,7 @@ MAX_CHARS = 16_000_000
 #: The most digits an integer in a document may have.
 MAX_DIGITS = 100
 _BOM = "\ufeff"
+_STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)', re.DOTALL)
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -95,24 +97,10 @@ def load_json(text: str) -> Any:
 
 
 def _line_of(text: str, reason: str) -> int | None:
-    """The line of the first ``NaN``/``Infinity`` that ``reason`` names (outside strings)."""
-    name = reason.split(" ", 1)[0]
-    if name not in ("NaN", "Infinity", "-Infinity"):
+    """The line of the first ``NaN`` or ``Infinity`` in ``text`` outside strings, if ``reason`` names one."""
+    if reason.split(" ", 1)[0] not in ("NaN", "Infinity", "-Infinity"):
         return None
-    in_string = escaped = False
-    line = 1
-    for index, char in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char == "\n":
-            line += 1
-        elif text.startswith(name, index):
-            return line
-    return None
+    for found in _STRING_OR_CONSTANT.finditer(text):
+        if found.group(1):
+            return text.count("\n", 0, found.start()) + 1
+    return None  # pragma: no cover - json only calls the hook for a constant it read

@@ -75,6 +75,11 @@ __all__ = [
 NUM_ACTIONS: Final[int] = _actions.NUM_ACTIONS
 
 
+def _check_ids(ids: object, name: str) -> None:
+    if isinstance(ids, (str, bytes)) or not hasattr(type(ids), "__iter__"):
+        raise TypeError(f"{name}: expected a sequence of action ids, not {type(ids).__name__}")
+
+
 def num_actions(variant: str | Variant) -> int:
     """The number of action ids of ``variant``: :data:`NUM_ACTIONS` for every variant.
 
@@ -111,6 +116,7 @@ def legal_actions(state: State, prefix: Sequence[int] = ()) -> tuple[int, ...]:
     ...
     seep.errors.IllegalMoveError: R8.2: 9S can take the house of 9, so it may not be thrown
     """
+    _check_ids(prefix, "prefix")
     return _actions.legal_after(state, prefix)
 
 
@@ -138,6 +144,7 @@ def move_of(state: State, ids: Sequence[int]) -> Move:
     >>> move_of(new_deal("standard", seed=10), [54])
     Bid(value=11)
     """
+    _check_ids(ids, "ids")
     checked = [_actions.check_id(i) for i in ids]
     move = _actions.decode(checked)
     if move is None:

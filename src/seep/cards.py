@@ -66,7 +66,7 @@ class Card(int):
 
     def __new__(cls, index: int) -> Card:
         if type(index) is not int or not 0 <= index < 52:
-            index = _card_index(index, "index")
+            index = card_index(index, "index")
         return _CARDS[index]
 
     @property
@@ -161,8 +161,12 @@ for _card, _text in zip(_CARDS, _TEXT, strict=True):
             _BY_TEXT[_r + _s] = _card
 
 
-def _card_index(value: object, field: str) -> int:
-    """``value`` as a card index 0..51: ``TypeError`` unless an integer (not a bool), else range-checked."""
+def card_index(value: object, field: str) -> int:
+    """``value`` as a card index 0..51 (R1.1), for the parameter or place ``field``.
+
+    ``TypeError`` unless it is an integer (a ``bool`` is not);
+    :class:`~seep.errors.InputError` outside 0..51.
+    """
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise TypeError(
             f"{field}: expected a card index (an int in 0..51), not {type(value).__name__}"
@@ -255,7 +259,7 @@ class CardSet:
             elif isinstance(item, Card):
                 card = item
             else:
-                card = _CARDS[_card_index(item, "cards")]
+                card = _CARDS[card_index(item, "cards")]
             mask |= 1 << card
         return _from_mask(mask)
 

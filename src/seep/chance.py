@@ -68,9 +68,10 @@ from typing import TypeAlias
 
 import attrs
 
+from seep._arguments import check_int, check_seat
 from seep._engine.schedule import PACKET, opening_packets
 from seep._excerpt import excerpt
-from seep.cards import ALL_CARDS, Card
+from seep.cards import ALL_CARDS, Card, card_index
 from seep.deal import new_deal
 from seep.errors import InvalidStateError
 from seep.moves import Move
@@ -100,10 +101,10 @@ def initial_recipients(variant: str | Variant, dealer: int) -> tuple[int | None,
     >>> initial_recipients("taash-2p", 1)
     (None, None, None, None, 0, 0, 0, 0, 1, 1, 1, 1)
     """
+    rules = get_variant(variant)
+    check_seat(dealer, rules.players, "dealer")
     # R2.2, R11.1: the variant's opening names where each packet goes.
-    return tuple(
-        seat for seat in opening_packets(get_variant(variant), dealer) for _ in range(_PACKET)
-    )
+    return tuple(seat for seat in opening_packets(rules, dealer) for _ in range(_PACKET))
 
 
 @attrs.frozen(kw_only=True)
@@ -224,13 +225,19 @@ def start_deal(
     True
     """
     rules = get_variant(variant)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+    check_int(dealer, "dealer")
+    if not 0 <= dealer < rules.players:
         raise InvalidStateError(
             "dealer", f"a seat in 0..{rules.players - 1}, not {excerpt(dealer)}"
         )
     if order is None:
         return InitialDeal(variant=rules, dealer=dealer)
-    stock_order = tuple(Card(card) for card in order)
+    if isinstance(order, (str, bytes)) or not hasattr(type(order), "__iter__"):
+        raise TypeError(f"order: expected a sequence of the 52 cards, not {type(order).__name__}")
+    stock_order = tuple(
+        card if isinstance(card, Card) else ALL_CARDS[card_index(card, f"order[{index}]")]
+        for index, card in enumerate(order)
+    )
     if sorted(stock_order) != list(ALL_CARDS):
         raise InvalidStateError("order", "a permutation of the 52 cards")
     return InitialDeal(variant=rules, dealer=dealer, order=stock_order)

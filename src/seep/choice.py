@@ -31,6 +31,7 @@ from typing import Final, Literal
 
 import attrs
 
+from seep._arguments import check_instance
 from seep._engine.bits import bits
 from seep._engine.generate import Position
 from seep._engine.groups import groups
@@ -227,6 +228,7 @@ def expand(choice: MoveChoice) -> set[Move]:
     >>> expand(MoveChoice.start(state)) == set(legal_moves(state))
     True
     """
+    check_instance(choice, MoveChoice, "choice")
     if choice.move is not None:
         return {choice.move}
     found: set[Move] = set()

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from seep._excerpt import excerpt
-from seep.cards import Card, CardSet, CardsLike
+from seep.cards import ALL_CARDS, Card, CardSet, CardsLike, card_index
 from seep.errors import InputError
 
 __all__ = ["Bid", "Build", "Move", "Raise", "Take", "Throw"]
@@ -32,13 +32,7 @@ def _to_card(value: Card | int | str) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(
-            f"card: expected a Card, a card index or notation text, not {type(value).__name__}"
-        )
-    if not 0 <= value < 52:
-        raise InputError(f"a card index is 0..51, not {excerpt(value)}", field="card", rule="R1.1")
-    return Card(value)
+    return ALL_CARDS[card_index(value, "card")]
 
 
 def _to_cards(value: CardsLike) -> CardSet:
