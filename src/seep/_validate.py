@@ -81,7 +81,10 @@ def check_view(view: View, *, house_index: Mapping[int, int] | None = None) -> N
     """
     from seep._view_sampling import constraints, hidden_sizes, matchable
 
-    check_public(view, view.hand_counts, view.stock_count, view.floor_count, house_index)
+    try:
+        check_public(view, view.hand_counts, view.stock_count, view.floor_count, house_index)
+    except InvalidStateError as error:  # named as the view document names the field
+        raise InvalidStateError(_VIEW_FIELDS.get(error.field, error.field), error.reason) from None
     if view.hand_counts[view.seat] != len(view.hand):
         raise InvalidStateError("hand_counts", f"seat {view.seat} holds {len(view.hand)} cards")
     unseen = view.unseen
@@ -109,6 +112,14 @@ def check_view(view: View, *, house_index: Mapping[int, int] | None = None) -> N
             "hand_counts",
             f"no deal of the unseen cards {unseen} meets {constraints(view)} (R3.2, R2.3, R2.4)",
         )
+
+
+#: The fields of a state document that a view document holds as counts.
+_VIEW_FIELDS: Final = {
+    "stock": "stock_count",
+    "floor.loose": "floor.count",
+    **{f"hands[{seat}]": f"hand_counts[{seat}]" for seat in range(4)},
+}
 
 
 def bidder_needs(subject: State | View) -> tuple[int, str] | None:
@@ -225,13 +236,28 @@ def _check_structure(
         raise InvalidStateError("floor.houses", "houses stand only during play (R3.2)")
     if phase is Phase.OVER and subject.last_capture is not None and loose_count:
         raise InvalidStateError("floor", "R9.2: the floor goes to the last capturer at the end")
-    if plays == 1 and variant.opening.bids and bid is not None:
+    if subject.houses and plays and not plays % (variant.cards_per_hand * players):
+        raise InvalidStateError(
+            "floor.houses",
+            f"R3.2: every hand ran out at play {plays}, before the deal, so no house stands",
+        )
+    if plays == 1 and bid is not None:
         _check_first_play(subject, bid)
 
 
 def _check_first_play(subject: State | View, bid: int) -> None:
-    """R2.6: right after the bidder's first play, the card of the bid's value is to be seen."""
+    """R2.6, R11.2: right after the first play, what it did with the bid is to be seen.
+
+    R2.6: the bidder picked up with, built or threw a card of the bid's value.
+    R11.2: a bid made at play 1 is the house its player built then.
+    """
     value_cards = VALUE_MASKS[bid]
+    if subject.variant.opening.builds_first:
+        if [house.value for house in subject.houses] != [bid]:
+            raise InvalidStateError(
+                "floor.houses", f"R11.2: the bid is the house of {bid} built at play 1"
+            )
+        return
     if any(subject.piles):
         team = subject.variant.team_of(first_to_play(subject.dealer, subject.variant.players))
         if not subject.piles[team].mask & value_cards:
@@ -252,6 +278,8 @@ def _check_first_play(subject: State | View, bid: int) -> None:
 def _check_captures(subject: State | View) -> None:
     """R4.4: the piles, the last capturer and who has played agree."""
     variant = subject.variant
+    players = variant.players
+    played = [played_by(subject.dealer, players, subject.plays, seat) for seat in range(players)]
     last_capture = subject.last_capture
     captured = [team for team, pile in enumerate(subject.piles) if pile]
     if last_capture is None and captured:
@@ -261,12 +289,17 @@ def _check_captures(subject: State | View) -> None:
             raise InvalidStateError(
                 "last_capture", f"seat {last_capture}'s team has captured nothing (R4.4)"
             )
-        if not played_by(subject.dealer, variant.players, subject.plays, last_capture):
+        if not played[last_capture]:
             raise InvalidStateError(
                 "last_capture", f"R4.4: seat {last_capture} has not played yet, so captured nothing"
             )
-    for team, pile in enumerate(subject.piles):
-        if len(pile) == 1:
+    for team in captured:
+        if not any(played[seat] for seat in range(players) if variant.team_of(seat) == team):
+            raise InvalidStateError(
+                f"piles[{team}]",
+                f"R4.4: nobody of team {team} has played yet, so it captured nothing",
+            )
+        if len(subject.piles[team]) == 1:
             raise InvalidStateError(
                 f"piles[{team}]",
                 "R4.1, R4.4: a pick-up takes the played card and at least one floor card",
@@ -285,7 +318,8 @@ def _check_houses(subject: State | View, fields: Mapping[int, str]) -> None:
             raise InvalidStateError(field + ".owners", "one or more distinct seats (R5.1)")
         if len(house.cards) < 2:
             raise InvalidStateError(field + ".cards", "R5.2: a single card is never a house")
-        if not is_union_of_groups(house.cards.mask, house.value):
+        # An open house is one group (R5.5); a locked one must split into groups.
+        if house.locked and not is_union_of_groups(house.cards.mask, house.value):
             raise InvalidStateError(
                 field + ".cards",
                 f"R5.2, R5.3: a house of {house.value} is made of groups that each sum to "

@@ -24,6 +24,17 @@ utility=(-1275, 1275), most_seeps=24, longest_deal_moves=49, \
 longest_deal_actions=196, longest_move_actions=54, most_chance_outcomes=52)
 >>> highest_deal_score("taash"), utility_range("taash-2p")
 (1250, (-1250, 1250))
+
+Configs and documents share fixed limits (:data:`POINTS_LIMIT` for one
+card's points, the most-cards bonus or one seep bonus, :data:`DEAL_SCORE_LIMIT`
+for a deal score, :data:`MATCH_LIMIT` for a match target or length): a
+variant config holding an amount beyond them is refused when it is made
+(:class:`~seep.errors.VariantError`), and the loaders read amounts within
+the same limits, so every state a config produces loads.
+
+>>> from seep.variants import SeepBonus
+>>> SeepBonus(normal=POINTS_LIMIT).normal == POINTS_LIMIT
+True
 """
 
 from __future__ import annotations
@@ -33,10 +44,14 @@ from typing import Final
 
 import attrs
 
+from seep import _limits
 from seep.cards import ALL_CARDS, Card
 from seep.variants import SeepContext, Variant, get_variant
 
 __all__ = [
+    "DEAL_SCORE_LIMIT",
+    "MATCH_LIMIT",
+    "POINTS_LIMIT",
     "Bounds",
     "bounds",
     "card_point_range",
@@ -50,6 +65,14 @@ __all__ = [
     "seep_bonus_range",
     "utility_range",
 ]
+
+#: The largest size of one amount of points in a config or a document: a
+#: card's points, the most-cards bonus, one seep bonus (R1.2, R4.5, R12).
+POINTS_LIMIT: Final = _limits.POINTS_LIMIT
+#: The largest size of a team's deal score (R9.3) any config can produce.
+DEAL_SCORE_LIMIT: Final = _limits.DEAL_SCORE_LIMIT
+#: The largest target of a match (R10.2, R11.6) or number of deals (R12).
+MATCH_LIMIT: Final = _limits.MATCH_LIMIT
 
 _FLOOR: Final = 4  # R2.2, R11.1: four cards start on the floor
 _LOWEST_BID: Final = 9

@@ -59,6 +59,7 @@ from seep._arguments import check_count
 from seep._engine.bits import VALUE_MASKS
 from seep._engine.transition import transition
 from seep._excerpt import excerpt
+from seep._validate import check_view
 from seep._view_sampling import _HIGH_MASK, DEFAULT_TRIES, constraints
 from seep._view_sampling import sample_state as _view_only_sample
 from seep.cards import Card
@@ -120,6 +121,7 @@ class HistorySampler:
     def __init__(self, view: View) -> None:
         if not view.history_known:
             raise ValueError("the view's history is unknown: no deck order reproduces it")
+        check_view(view)
         self.view = view
         self.proposals = 0
         self.replays = 0

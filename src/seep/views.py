@@ -192,7 +192,7 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
     >>> view_from_dict(doc)
     Traceback (most recent call last):
     ...
-    seep.errors.InvalidStateError: stock: after 0 plays 44 cards are undealt, not 43
+    seep.errors.InvalidStateError: stock_count: after 0 plays 44 cards are undealt, not 43
     """
     read = Reader()
     doc = read.mapping(doc, "document")
