@@ -15,9 +15,11 @@ import attrs
 import pytest
 from hypothesis import given, settings
 
-from seep import apply_move, legal_moves, new_deal, parse_move, state_from_dict
+from seep import STANDARD, apply_move, legal_moves, new_deal, parse_move, state_from_dict
+from seep.baazi import baazi_from_dict, baazi_to_dict, new_baazi
 from seep.cards import CardSet
-from seep.errors import SeepError
+from seep.errors import InvalidStateError, RecordError, SeepError, VariantError
+from seep.serialization import state_to_dict
 from seep.state import House, SeepRecord
 from seep.testing import (
     fuzz_targets,
@@ -31,8 +33,8 @@ from seep.testing import (
 from seep.testing.fuzz import _alarm
 from seep.testing.fuzz._runner import run_input
 from seep.testing.fuzz._targets import Input, Target
-from seep.variants import variant_names
-from seep.views import observe
+from seep.variants import CardPoints, SeepBonus, variant_names
+from seep.views import observe, view_from_dict, view_to_dict
 
 # --- the short run ----------------------------------------------------------------------
 
@@ -185,3 +187,53 @@ def test_the_long_run_command_prints_the_table_and_fails_on_failures(
     assert out.splitlines()[1].split()[:3] == ["target", "inputs", "accepted"]
     assert "move-text" in out
     assert status in (0, 1)
+
+
+# --- regressions: inputs the fuzz suite found, each refused with a typed error now ------
+
+
+def _deep(depth: int = 5_000) -> object:
+    value: object = "play"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_states_as_json_a_phase_nested_deep_is_refused_naming_the_field() -> None:
+    doc = state_to_dict(new_deal("standard", seed=7))
+    doc["phase"] = _deep()
+    with pytest.raises(InvalidStateError) as caught:
+        state_from_dict(doc)
+    assert caught.value.field == "phase"
+
+
+def test_views_as_json_a_phase_nested_deep_is_refused_naming_the_field() -> None:
+    doc = view_to_dict(observe(new_deal("taash", seed=3), 2))
+    doc["phase"] = _deep()
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field == "phase"
+
+
+@pytest.mark.parametrize("name", [10**5000, _deep()], ids=["huge", "deep"])
+def test_json_documents_a_variant_name_too_big_to_quote_is_refused_typed(name: object) -> None:
+    view = view_to_dict(observe(new_deal("standard", seed=7), 1))
+    view["variant"] = name
+    with pytest.raises(InvalidStateError):
+        view_from_dict(view)
+    match = baazi_to_dict(new_baazi("standard", seed=2))
+    match["variant"] = name
+    with pytest.raises(RecordError):
+        baazi_from_dict(match)
+
+
+def test_r12_config_values_too_big_to_quote_are_refused_typed() -> None:
+    huge = 10**5000
+    with pytest.raises(VariantError):
+        SeepBonus(normal=huge)
+    with pytest.raises(VariantError):
+        CardPoints(points=(huge, *CardPoints().points[1:]))
+    with pytest.raises(VariantError):
+        attrs.evolve(STANDARD, players=huge)  # R1.3
+    with pytest.raises(TypeError):
+        attrs.evolve(STANDARD, name=_deep())

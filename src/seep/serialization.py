@@ -142,7 +142,8 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     seat_max = players - 1
     dealer = read.integer(doc["dealer"], "dealer", 0, seat_max)
     try:
-        phase = Phase(doc["phase"])
+        # Only text is looked up: the enum quotes a value it does not know by its repr.
+        phase = Phase(doc["phase"] if isinstance(doc["phase"], str) else "")
     except ValueError:
         raise InvalidStateError(
             "phase", f"expected 'bid', 'play' or 'over', got {excerpt(doc['phase'])}"

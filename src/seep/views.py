@@ -222,7 +222,8 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
     players = rules.players
     seat = read.integer(doc["seat"], "seat", 0, players - 1)
     try:
-        phase = Phase(doc["phase"])
+        # Only text is looked up: the enum quotes a value it does not know by its repr.
+        phase = Phase(doc["phase"] if isinstance(doc["phase"], str) else "")
     except ValueError:
         raise InvalidStateError("phase", f"unknown phase {excerpt(doc['phase'])}") from None
     hand = read.card_set(doc["hand"], "hand")

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from seep._excerpt import excerpt
 from seep.errors import VariantError
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
@@ -34,9 +35,9 @@ def check_int(field: str, value: object, low: int, high: int, *, optional: bool 
         return
     if not isinstance(value, int) or isinstance(value, bool):
         kind = "an int or None" if optional else "an int"
-        raise TypeError(f"{field}: expected {kind}, got {value!r} ({type(value).__name__})")
+        raise TypeError(f"{field}: expected {kind}, got {excerpt(value)} ({type(value).__name__})")
     if not low <= value <= high:
-        raise VariantError(field, f"expected an int in {low}..{high}, got {value}")
+        raise VariantError(field, f"expected an int in {low}..{high}, got {excerpt(value)}")
 
 
 def bounded_int(low: int, high: int, *, optional: bool = False) -> Validator:

@@ -37,6 +37,7 @@ from seep.testing.fuzz._corpus import Corpus, copy_doc
 from seep.testing.fuzz._mutate import (
     NON_ASCII,
     STRUCTURAL,
+    deep_value,
     huge_value,
     mutate_bytes,
     mutate_document,
@@ -411,7 +412,7 @@ def _make_variant(rng: random.Random, data: Corpus) -> Input:
     make: Any = None  # a rule object's class, built with ``arguments`` when loading
     arguments: dict[str, Any] = {}
     if field == "players":
-        value: Any = rng.choice((2, 4, 3, 0, 1, 6, -4, True, "4", 4.0, None))
+        value: Any = rng.choice((2, 4, 3, 0, 1, 6, -4, True, "4", 4.0, None, 10**5000, [[[4]]]))
         wrong = type(value) is not int
     elif field in ("card_points", "most_cards"):
         points: list[Any] = list(base.card_points.points)
@@ -459,7 +460,7 @@ def _make_variant(rng: random.Random, data: Corpus) -> Input:
         else:
             make = QuickMatch
     else:
-        value = rng.choice(("", " x", "x ", "ok-name", "é", "a" * 10_000, 5, None))
+        value = rng.choice(("", " x", "x ", "ok-name", "é", "a" * 10_000, 5, None, deep_value(rng)))
         wrong = not isinstance(value, str)
     if make is not None:
         value = (make, arguments)
