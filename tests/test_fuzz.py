@@ -237,3 +237,31 @@ def test_r12_config_values_too_big_to_quote_are_refused_typed() -> None:
         attrs.evolve(STANDARD, players=huge)  # R1.3
     with pytest.raises(TypeError):
         attrs.evolve(STANDARD, name=_deep())
+
+
+def _view_with_history(plays: int) -> tuple[object, dict[str, object]]:
+    state = _played("standard", plays, seed=11)
+    view = observe(state, 0)
+    assert view.history_known
+    return view, view_to_dict(view)
+
+
+def test_views_as_json_a_history_naming_a_card_twice_is_refused_r1_1() -> None:
+    _, doc = _view_with_history(20)
+    history = doc["history"]
+    packets = [i for i, entry in enumerate(history) if entry.get("cards")]
+    first, second = packets[0], packets[1]
+    history[second]["cards"][0] = history[first]["cards"][0]
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field.startswith(("history", "hand", "floor", "piles", "hand_counts"))
+
+
+def test_views_as_json_a_hand_its_history_never_dealt_is_refused() -> None:
+    _, doc = _view_with_history(20)
+    pile = next(p for p in doc["piles"] if p)
+    hand = doc["hand"]
+    hand[0], pile[0] = pile[0], hand[0]  # every count stays right
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field.startswith("history")

@@ -13,6 +13,7 @@ input can say how it was made.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -198,12 +199,24 @@ def non_ascii(doc: Doc, rng: random.Random) -> None:
         set_at(doc, path, value)
 
 
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON-like data, so that no mutation reaches two places at once."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
+
+
 def duplicate(doc: Doc, rng: random.Random) -> None:
     """Repeat an entry of a list (a card listed twice, a house or seep twice)."""
     path = _pick(doc, rng, lambda v: isinstance(v, list) and bool(v))
     if path is not None:
         items = get_at(doc, path)
-        items.insert(rng.randrange(len(items) + 1), rng.choice(items))
+        copy = rng.choice(items)
+        with contextlib.suppress(RecursionError):  # a value made deep before: repeated as it is
+            copy = _copy(copy)
+        items.insert(rng.randrange(len(items) + 1), copy)
 
 
 def swap(doc: Doc, rng: random.Random) -> None:
@@ -360,7 +373,7 @@ def corrupt_house(doc: Doc, rng: random.Random) -> None:
     elif what == 4:
         house["locked"] = not house.get("locked")
     else:
-        houses.append(dict(house))
+        houses.append(_copy(house))
 
 
 def corrupt_seeps(doc: Doc, rng: random.Random) -> None:

@@ -40,6 +40,8 @@ class TargetReport:
     counts: dict[str, int] = attrs.field(factory=lambda: dict.fromkeys(OUTCOMES, 0))
     failures: list[Failure] = attrs.field(factory=list)
     seconds: float = 0.0
+    #: Inputs the fuzz suite failed to make (a fault of the suite, not of the library).
+    harness_errors: int = 0
 
     @property
     def failed(self) -> int:
@@ -171,7 +173,16 @@ def run_fuzz(
             start = time.perf_counter()
             for index in range(max(1, round(inputs * target.weight / weights))):
                 rng = input_rng(seed, target.name, index)
-                made = target.make(rng, data)
+                try:
+                    made = target.make(rng, data)
+                except Exception as fault:  # a fault of the fuzz suite itself: noted, not counted
+                    report.harness_errors += 1
+                    if report.harness_errors <= keep:
+                        print(
+                            f"{target.name} #{index}: making the input failed: {fault!r}",
+                            file=sys.stderr,
+                        )
+                    continue
                 outcome, error = run_input(target, made, rng, timeout)
                 report.inputs += 1
                 report.counts[outcome] += 1
@@ -273,6 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"seed {args.seed}, {sum(t.inputs for t in report.targets)} inputs")
     print(report.table())
     for target in report.targets:
+        if target.harness_errors:
+            print(f"{target.name}: {target.harness_errors} inputs could not be made (a fault of the suite)")
         for failure in target.failures:
             print(
                 f"\n[{failure.target} #{failure.index} {failure.outcome}] made by {', '.join(failure.made_by)}\n"
