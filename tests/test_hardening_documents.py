@@ -135,6 +135,31 @@ def test_matches_format_a_huge_seed_is_refused(match_doc: dict[str, Any]) -> Non
     assert baazi_from_dict(dict(match_doc, seed=10**99)).seed == 10**99
 
 
+@pytest.mark.parametrize(
+    ("place", "value"),
+    [
+        (("deals", 0, "dealer"), 10**5000),
+        (("deals", 0, "number"), 10**5000),
+        (("deals", 0, "seats", 0), 10**5000),
+        (("deals", 0, "score", 0, "cards"), 10**5000),
+        (("players",), 10**5000),
+        (("deals", 0, "redeals"), -(10**5000)),
+    ],
+    ids=["dealer", "number", "seat", "score", "players", "redeals"],
+)
+def test_records_format_huge_integers_in_json_records_are_record_errors(
+    record: Record, place: tuple[Any, ...], value: int
+) -> None:
+    doc = record_to_dict(record)
+    inner: Any = doc
+    for key in place[:-1]:
+        inner = inner[key]
+    inner[place[-1]] = value
+    with pytest.raises(RecordError) as raised:
+        record_from_dict(doc)
+    assert len(str(raised.value)) < 300
+
+
 def test_json_documents_a_huge_integer_in_a_file_is_one_line(tmp_path: Path) -> None:
     assert "digits" in refused(tmp_path, '{"format": "seep-baazi/1", "seed": ' + "1" * 5000 + "}")
 
@@ -145,6 +170,29 @@ def test_json_documents_a_huge_integer_in_a_file_is_one_line(tmp_path: Path) -> 
 def test_json_documents_nested_100000_deep_are_one_line(tmp_path: Path) -> None:
     assert "nests too deep" in refused(tmp_path, "[" * 100_000 + "]" * 100_000)
     assert "nests too deep" in refused(tmp_path, '{"a":' * 100_000 + "1" + "}" * 100_000)
+
+
+def nested(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_appendix_b_a_nested_phase_or_variant_is_a_typed_error(record: Record) -> None:
+    state = new_deal("standard", seed=1)
+    with pytest.raises(SeepError, match="phase"):
+        state_from_dict(dict(state_to_dict(state), phase=nested(3000)))
+    view = view_to_dict(observe(state, 0))
+    with pytest.raises(SeepError, match="phase"):
+        view_from_dict(dict(view, phase=nested(3000)))
+    with pytest.raises(SeepError, match="variant"):
+        view_from_dict(dict(view, variant=nested(3000)))
+    with pytest.raises(RecordError, match="unknown variant"):
+        record_from_dict(dict(record_to_dict(record), variant=nested(3000)))
+    with pytest.raises(SeepError) as raised:
+        state_from_dict(dict(state_to_dict(state), variant="x" * 100_000))
+    assert len(str(raised.value)) < 300
 
 
 # Class 7: byte-order marks ----------------------------------------------------------

@@ -39,6 +39,14 @@ class Reader:
         return value
 
     @staticmethod
+    def word(value: object, field: str, options: tuple[str, ...]) -> str:
+        """``value`` if it is one of the strings ``options``."""
+        if not isinstance(value, str) or value not in options:
+            expected = ", ".join(repr(option) for option in options)
+            raise InvalidStateError(field, f"expected one of {expected}, got {excerpt(value)}")
+        return value
+
+    @staticmethod
     def sequence(value: object, field: str, length: int | None = None) -> list[Any]:
         if not isinstance(value, (list, tuple)):
             raise InvalidStateError(field, f"expected a list, got {type(value).__name__}")

@@ -36,6 +36,8 @@ from seep.variants import Variant, get_variant
 __all__ = ["move_from_dict", "move_to_dict", "state_from_dict", "state_to_dict"]
 
 STATE_FORMAT = "seep-state/1"
+#: The values of ``phase``.
+PHASES = tuple(phase.value for phase in Phase)
 
 _REQUIRED = (
     "variant",
@@ -141,13 +143,7 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
         )
     seat_max = players - 1
     dealer = read.integer(doc["dealer"], "dealer", 0, seat_max)
-    try:
-        # Only text is looked up: the enum quotes a value it does not know by its repr.
-        phase = Phase(doc["phase"] if isinstance(doc["phase"], str) else "")
-    except ValueError:
-        raise InvalidStateError(
-            "phase", f"expected 'bid', 'play' or 'over', got {excerpt(doc['phase'])}"
-        ) from None
+    phase = Phase(read.word(doc["phase"], "phase", PHASES))
     to_move = read.integer(doc["to_move"], "to_move", 0, seat_max, optional=True)
     bid = read.integer(doc["bid"], "bid", 9, 13, optional=True)
     plays = read.integer(doc["plays"], "plays", 0, variant.plays_per_deal)

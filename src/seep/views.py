@@ -216,16 +216,14 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
     ):
         read.get(doc, key)
     try:
+        if variant is None and not isinstance(doc["variant"], str):
+            raise TypeError
         rules = variant or get_variant(doc["variant"])
     except (KeyError, TypeError):
         raise InvalidStateError("variant", f"unknown variant {excerpt(doc['variant'])}") from None
     players = rules.players
     seat = read.integer(doc["seat"], "seat", 0, players - 1)
-    try:
-        # Only text is looked up: the enum quotes a value it does not know by its repr.
-        phase = Phase(doc["phase"] if isinstance(doc["phase"], str) else "")
-    except ValueError:
-        raise InvalidStateError("phase", f"unknown phase {excerpt(doc['phase'])}") from None
+    phase = Phase(read.word(doc["phase"], "phase", tuple(phase.value for phase in Phase)))
     hand = read.card_set(doc["hand"], "hand")
     counts = tuple(
         read.integer(c, f"hand_counts[{i}]", 0, 24)

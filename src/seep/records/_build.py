@@ -18,7 +18,7 @@ from typing import cast
 
 import attrs
 
-from seep._excerpt import excerpt
+from seep._excerpt import decimal_digits, excerpt
 from seep.cards import Card
 from seep.errors import InvalidStateError, NotationError, RecordError
 from seep.moves import Move
@@ -40,6 +40,8 @@ from seep.serialization import state_from_dict
 from seep.state import State
 from seep.variants import Variant, get_variant
 
+#: The most digits a number in a record may have.
+MAX_DIGITS = 9
 #: The most deals one record may hold.
 MAX_DEALS = 1_000
 #: The most move lines one deal may hold.
@@ -166,6 +168,12 @@ def _number(given: Given, what: str, deal: int | None = None) -> int:
     value = given.value
     if not isinstance(value, int) or isinstance(value, bool):
         raise _fault(f"the {what} is a number, not {excerpt(value)}", given.spot, deal=deal)
+    if decimal_digits(value) > MAX_DIGITS:
+        raise _fault(
+            f"the {what} has {decimal_digits(value)} digits, at most {MAX_DIGITS}",
+            given.spot,
+            deal=deal,
+        )
     return value
 
 
@@ -175,7 +183,9 @@ def _variant(given: Given) -> Variant:
     if given.missing:
         raise _fault("the record names no variant", given.spot, tag="Variant")
     try:
-        return get_variant(given.value)  # type: ignore[arg-type]
+        if not isinstance(given.value, str):
+            raise TypeError
+        return get_variant(given.value)
     except (KeyError, TypeError):
         raise _fault(f"unknown variant {excerpt(given.value)}", given.spot, tag="Variant") from None
 
@@ -294,8 +304,9 @@ def _moves(
                     move_number=written,
                 )
             if not 0 <= seat < variant.players:
+                shown = f"s{seat}" if decimal_digits(seat) <= MAX_DIGITS else excerpt(seat)
                 raise _fault(
-                    f"s{seat} is no seat (seats are s0..s{variant.players - 1})",
+                    f"{shown} is no seat (seats are s0..s{variant.players - 1})",
                     line.seat.spot,
                     deal=number,
                     move_number=written,
@@ -325,6 +336,13 @@ def _score(given: Given, number: int) -> DealScore | None:
             f"a score has two teams, not {len(teams)}", given.spot, deal=number, tag="Score"
         )
     for team, (cards, seeps, total) in enumerate(teams):
+        if max(decimal_digits(cards), decimal_digits(seeps), decimal_digits(total)) > MAX_DIGITS:
+            raise _fault(
+                f"team {team}'s score has a number of more than {MAX_DIGITS} digits",
+                given.spot,
+                deal=number,
+                tag="Score",
+            )
         if cards + seeps != total:
             raise _fault(
                 f"team {team}'s total {total} is not cards {cards} + seeps {seeps}",

@@ -18,6 +18,7 @@ from seep._excerpt import excerpt
 from seep.errors import RecordError
 from seep.records._build import (
     MAX_DEALS,
+    MAX_DIGITS,
     MAX_MOVES,
     MAX_TAGS,
     MISSING,
@@ -46,8 +47,7 @@ _NUMBER = re.compile(r"-?[0-9]+")
 _SCORE_PART = re.compile(
     r"team\s+(\d+)\s*:\s*cards\s+(-?\d+)\s+seeps\s+(-?\d+)\s+total\s+(-?\d+)", re.ASCII
 )
-#: The most digits a number in a record may have (checked before ``int``).
-_DIGITS = 9
+
 #: The tags whose values are numbers.
 _NUMBERS = ("Players", "Dealer", "Deal", "Redeals")
 
@@ -193,11 +193,11 @@ def _value(key: str, text: str, line: int) -> Given:
 def _integer(
     text: str, what: str, line: int, *, deal: int | None = None, tag: str | None = None
 ) -> int:
-    """``int(text)`` for ASCII digits, refused past :data:`_DIGITS` digits (as Python refuses past 4,300)."""
+    """``int(text)`` for ASCII digits, refused past :data:`MAX_DIGITS` digits (as Python refuses past 4,300)."""
     digits = len(text.lstrip("-"))
-    if digits > _DIGITS:
+    if digits > MAX_DIGITS:
         raise RecordError(
-            f"{what} has a number of {digits} digits, at most {_DIGITS}",
+            f"{what} has a number of {digits} digits, at most {MAX_DIGITS}",
             deal=deal,
             tag=tag,
             line=line,
