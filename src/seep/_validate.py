@@ -23,7 +23,7 @@ first play is (R2.4, R2.6).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from seep._engine.bits import VALUE_MASKS
 from seep._engine.groups import is_union_of_groups
@@ -37,18 +37,63 @@ from seep._engine.schedule import (
     stock_size,
 )
 from seep._engine.transition import seep_points
-from seep.cards import ALL_CARDS
+from seep.cards import ALL_CARDS, CardSet, from_mask
 from seep.errors import InvalidStateError
-from seep.state import Phase, SeepRecord, State
+from seep.state import House, Phase, SeepRecord, State
 from seep.variants import Variant
 
-if TYPE_CHECKING:
-    from seep.views import View
-
-__all__ = ["check_state", "check_view"]
+__all__ = ["check_state", "check_view", "constraints"]
 
 #: Cards of value 9 to 13: the bidder holds one (R2.3).
 HIGH_MASK: Final = sum(VALUE_MASKS[value] for value in range(9, 14))
+
+
+class Public(Protocol):
+    """What every seat sees of a state: the fields that a state and a view share."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def bid(self) -> int | None: ...
+    @property
+    def plays(self) -> int: ...
+    @property
+    def face_up(self) -> bool: ...
+    @property
+    def loose(self) -> CardSet | None: ...
+    @property
+    def houses(self) -> tuple[House, ...]: ...
+    @property
+    def piles(self) -> tuple[CardSet, ...]: ...
+    @property
+    def seeps(self) -> tuple[SeepRecord, ...]: ...
+    @property
+    def last_capture(self) -> int | None: ...
+    @property
+    def redeals(self) -> int: ...
+
+
+class Seen(Public, Protocol):
+    """What one seat sees (a :class:`~seep.views.View`): its hand and the others' counts."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def hand(self) -> CardSet: ...
+    @property
+    def hand_counts(self) -> tuple[int, ...]: ...
+    @property
+    def stock_count(self) -> int: ...
+    @property
+    def floor_count(self) -> int: ...
+    @property
+    def unseen(self) -> CardSet: ...
 
 
 def check_state(state: State, *, house_index: Mapping[int, int] | None = None) -> None:
@@ -72,15 +117,13 @@ def check_state(state: State, *, house_index: Mapping[int, int] | None = None) -
         raise InvalidStateError(f"hands[{state.bidder}]", need[1])
 
 
-def check_view(view: View, *, house_index: Mapping[int, int] | None = None) -> None:
+def check_view(view: Seen, *, house_index: Mapping[int, int] | None = None) -> None:
     """Refuse ``view`` unless it is the view of a state that :func:`check_state` accepts.
 
     Beyond the public facts, the unseen cards must fill the hidden places
     exactly, the seat's own hand must meet the constraints on it and some
     deal of the unseen cards must meet the others' (R3.2, R2.3, R2.4).
     """
-    from seep._view_sampling import constraints, hidden_sizes, matchable
-
     try:
         check_public(view, view.hand_counts, view.stock_count, view.floor_count, house_index)
     except InvalidStateError as error:  # named as the view document names the field
@@ -122,7 +165,68 @@ _VIEW_FIELDS: Final = {
 }
 
 
-def bidder_needs(subject: State | View) -> tuple[int, str] | None:
+def constraints(view: Seen) -> tuple[tuple[int, CardSet], ...]:
+    """The public constraints on hands: ``(seat, cards)`` pairs, "seat holds one of cards".
+
+    One pair per house owner (R3.2, the cards of the house's value), one for
+    the bidder during the bid (R2.3, any card of 9 or more) and one for the
+    bidder after the bid and before the first play (R2.4, the bid's value).
+    ``cards`` is cut down to the cards that seat could hold (the unseen cards
+    for another seat, its hand for the view's own seat), so an empty set
+    means the constraint cannot be met. Sorted by seat; the view's own seat
+    is included (its hand meets them).
+
+    >>> from seep.testing import position
+    >>> from seep.views import observe
+    >>> state = position(hand="9S 4H", loose="5C", houses=[(9, "4S 5H", [1])])
+    >>> constraints(observe(state, 0))      # 9H and 9D are in the piles, 9S in seat 0's hand
+    ((1, CardSet('9C')),)
+    """
+    players = len(view.hand_counts)
+    found: list[tuple[int, CardSet]] = []
+    for house in view.houses:
+        for owner in house.owners:
+            found.append((owner, from_mask(VALUE_MASKS[house.value])))
+    need = bidder_needs(view)
+    if need is not None:
+        found.append(((view.dealer + 1) % players, from_mask(need[0])))
+    result: list[tuple[int, CardSet]] = []
+    for seat, cards in sorted(found, key=lambda item: (item[0], item[1].mask)):
+        # Only the cards this seat could hold: its own hand, or the unseen cards for others.
+        cards = cards & (view.hand if seat == view.seat else view.unseen)
+        if (seat, cards) not in result:
+            result.append((seat, cards))
+    return tuple(result)
+
+
+def hidden_sizes(view: Seen) -> list[int]:
+    """The sizes of the hidden places, in dealing order: other hands, face-down floor, stock."""
+    others = [view.hand_counts[seat] for seat in range(len(view.hand_counts)) if seat != view.seat]
+    return [*others, view.floor_count if view.loose is None else 0, view.stock_count]
+
+
+def matchable(needs: list[tuple[int, int]], free: int) -> bool:
+    """Can each need get its own card from ``free`` (a bipartite matching, Kuhn's algorithm)?"""
+    owner: dict[int, int] = {}  # card -> index of the need it serves
+
+    def assign(index: int, tried: set[int]) -> bool:
+        mask = needs[index][1] & free
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            card = low.bit_length() - 1
+            if card in tried:
+                continue
+            tried.add(card)
+            if card not in owner or assign(owner[card], tried):
+                owner[card] = index
+                return True
+        return False
+
+    return all(assign(index, set()) for index in range(len(needs)))
+
+
+def bidder_needs(subject: Public) -> tuple[int, str] | None:
     """The cards the bidder must hold one of, and why, if the deal is at the bid or the first play."""
     if not subject.variant.opening.bids:
         return None
@@ -135,7 +239,7 @@ def bidder_needs(subject: State | View) -> tuple[int, str] | None:
     return None
 
 
-def _house_fields(subject: State | View, house_index: Mapping[int, int] | None) -> dict[int, str]:
+def _house_fields(subject: Public, house_index: Mapping[int, int] | None) -> dict[int, str]:
     """The field name of each house, by value."""
     return {
         house.value: f"floor.houses[{index if house_index is None else house_index[house.value]}]"
@@ -144,7 +248,7 @@ def _house_fields(subject: State | View, house_index: Mapping[int, int] | None) 
 
 
 def check_public(
-    subject: State | View,
+    subject: Public,
     sizes: tuple[int, ...],
     stock_count: int,
     loose_count: int,
@@ -181,7 +285,7 @@ def check_public(
 
 
 def _check_structure(
-    subject: State | View, sizes: tuple[int, ...], stock_count: int, loose_count: int
+    subject: Public, sizes: tuple[int, ...], stock_count: int, loose_count: int
 ) -> None:
     """Does the deal's shape fit ``phase`` and ``plays`` (the JSON documents)?"""
     variant = subject.variant
@@ -245,7 +349,7 @@ def _check_structure(
         _check_first_play(subject, bid)
 
 
-def _check_first_play(subject: State | View, bid: int) -> None:
+def _check_first_play(subject: Public, bid: int) -> None:
     """R2.6, R11.2: right after the first play, what it did with the bid is to be seen.
 
     R2.6: the bidder picked up with, built or threw a card of the bid's value.
@@ -275,7 +379,7 @@ def _check_first_play(subject: State | View, bid: int) -> None:
         )
 
 
-def _check_captures(subject: State | View) -> None:
+def _check_captures(subject: Public) -> None:
     """R4.4: the piles, the last capturer and who has played agree."""
     variant = subject.variant
     players = variant.players
@@ -306,7 +410,7 @@ def _check_captures(subject: State | View) -> None:
             )
 
 
-def _check_houses(subject: State | View, fields: Mapping[int, str]) -> None:
+def _check_houses(subject: Public, fields: Mapping[int, str]) -> None:
     """R5.2, R5.3, R6.1, R7: a house is made of groups of its value, built by seats that played."""
     players = subject.variant.players
     values = [house.value for house in subject.houses]
@@ -332,7 +436,7 @@ def _check_houses(subject: State | View, fields: Mapping[int, str]) -> None:
                 )
 
 
-def _check_seeps(subject: State | View, floor_cards: int) -> None:
+def _check_seeps(subject: Public, floor_cards: int) -> None:
     """R4.5: each seep was made by the seat to play, with points the variant's rule gives."""
     variant = subject.variant
     previous: SeepRecord | None = None
@@ -391,7 +495,7 @@ def _in_house_round(variant: Variant, play: int, bid: int | None) -> bool:
     return play == 1 or (bid is None and opening.in_opening(play - 1, None, variant.players))
 
 
-def _check_points(subject: State | View, field: str, seep: SeepRecord, pile: int) -> None:
+def _check_points(subject: Public, field: str, seep: SeepRecord, pile: int) -> None:
     """R4.5, R12: some card in the seat's team pile makes ``seep.points`` under the seep rule."""
     variant = subject.variant
     if variant.opening.bids and seep.play == 1 and subject.bid is not None:

@@ -35,9 +35,8 @@ from collections.abc import Iterator
 from typing import Final
 
 from seep._arguments import check_count
-from seep._engine.bits import VALUE_MASKS
-from seep._validate import HIGH_MASK, bidder_needs, check_view
-from seep.cards import Card, CardSet, from_mask
+from seep._validate import HIGH_MASK, check_view, constraints, hidden_sizes, matchable
+from seep.cards import Card, CardSet
 from seep.history import History, Unknown
 from seep.state import House, State
 from seep.views import View
@@ -49,40 +48,6 @@ DEFAULT_TRIES = 1000
 
 #: Cards of value 9 to 13: the bidder holds at least one (R2.3).
 _HIGH_MASK: Final = HIGH_MASK
-
-
-def constraints(view: View) -> tuple[tuple[int, CardSet], ...]:
-    """The public constraints on hands: ``(seat, cards)`` pairs, "seat holds one of cards".
-
-    One pair per house owner (R3.2, the cards of the house's value), one for
-    the bidder during the bid (R2.3, any card of 9 or more) and one for the
-    bidder after the bid and before the first play (R2.4, the bid's value).
-    ``cards`` is cut down to the cards that seat could hold (the unseen cards
-    for another seat, its hand for the view's own seat), so an empty set
-    means the constraint cannot be met. Sorted by seat; the view's own seat
-    is included (its hand meets them).
-
-    >>> from seep.testing import position
-    >>> from seep.views import observe
-    >>> state = position(hand="9S 4H", loose="5C", houses=[(9, "4S 5H", [1])])
-    >>> constraints(observe(state, 0))      # 9H and 9D are in the piles, 9S in seat 0's hand
-    ((1, CardSet('9C')),)
-    """
-    players = len(view.hand_counts)
-    found: list[tuple[int, CardSet]] = []
-    for house in view.houses:
-        for owner in house.owners:
-            found.append((owner, from_mask(VALUE_MASKS[house.value])))
-    need = bidder_needs(view)
-    if need is not None:
-        found.append(((view.dealer + 1) % players, from_mask(need[0])))
-    result: list[tuple[int, CardSet]] = []
-    for seat, cards in sorted(found, key=lambda item: (item[0], item[1].mask)):
-        # Only the cards this seat could hold: its own hand, or the unseen cards for others.
-        cards = cards & (view.hand if seat == view.seat else view.unseen)
-        if (seat, cards) not in result:
-            result.append((seat, cards))
-    return tuple(result)
 
 
 def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRIES) -> State:
@@ -187,38 +152,11 @@ def sample_states(
         yield sample_state(view, rng, max_tries=max_tries)
 
 
-def hidden_sizes(view: View) -> list[int]:
-    """The sizes of the hidden places, in dealing order: other hands, face-down floor, stock."""
-    others = [view.hand_counts[seat] for seat in range(len(view.hand_counts)) if seat != view.seat]
-    return [*others, view.floor_count if view.loose is None else 0, view.stock_count]
-
-
 def _mask(cards: list[Card]) -> int:
     mask = 0
     for card in cards:
         mask |= 1 << card
     return mask
-
-
-def matchable(needs: list[tuple[int, int]], free: int) -> bool:
-    """Can each need get its own card from ``free`` (a bipartite matching, Kuhn's algorithm)?"""
-    owner: dict[int, int] = {}  # card -> index of the need it serves
-
-    def assign(index: int, tried: set[int]) -> bool:
-        mask = needs[index][1] & free
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            card = low.bit_length() - 1
-            if card in tried:
-                continue
-            tried.add(card)
-            if card not in owner or assign(owner[card], tried):
-                owner[card] = index
-                return True
-        return False
-
-    return all(assign(index, set()) for index in range(len(needs)))
 
 
 def _fallback(
