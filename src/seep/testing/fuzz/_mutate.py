@@ -373,7 +373,8 @@ def corrupt_house(doc: Doc, rng: random.Random) -> None:
     elif what == 4:
         house["locked"] = not house.get("locked")
     else:
-        houses.append(_copy(house))
+        with contextlib.suppress(RecursionError):  # a house made deep before is not repeated
+            houses.append(_copy(house))
 
 
 def corrupt_seeps(doc: Doc, rng: random.Random) -> None:

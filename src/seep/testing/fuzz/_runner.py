@@ -285,7 +285,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(report.table())
     for target in report.targets:
         if target.harness_errors:
-            print(f"{target.name}: {target.harness_errors} inputs could not be made (a fault of the suite)")
+            print(
+                f"{target.name}: {target.harness_errors} inputs could not be made (a fault of the suite)"
+            )
         for failure in target.failures:
             print(
                 f"\n[{failure.target} #{failure.index} {failure.outcome}] made by {', '.join(failure.made_by)}\n"

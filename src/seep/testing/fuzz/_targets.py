@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from seep.baazi import Baazi, baazi_from_dict, baazi_to_dict
+from seep.baazi import Baazi, apply_baazi_move, baazi_from_dict, baazi_to_dict, new_baazi
 from seep.cards import Card, CardSet
 from seep.deal import new_deal
 from seep.history import Unknown
@@ -53,6 +53,8 @@ from seep.variants import (
     QuickMatch,
     SeepBonus,
     Variant,
+    get_variant,
+    variant_names,
 )
 from seep.views import View, observe, view_from_dict
 
@@ -502,7 +504,27 @@ def _check_variant(variant: Variant, rng: random.Random) -> list[str]:
             break
     if not problems:
         problems += state_problems(state, rng=rng, play_out=False)
+    # A match rule of its own (the built-in ones are played by the match targets).
+    if not problems and variant.match not in {get_variant(n).match for n in variant_names()}:
+        problems += _match_problems(variant, seed, rng)
     return problems
+
+
+def _match_problems(variant: Variant, seed: int, rng: random.Random) -> list[str]:
+    """A match of the config for up to three deals: its standing and its document (R10, R11.6, R12)."""
+    match = new_baazi(variant, seed=seed)
+    while not match.is_over and len(match.deals) <= 3:
+        match = apply_baazi_move(match, rng.choice(_some_moves(match.state)))
+    standing = match.standing
+    if not all(isinstance(value, int) for value in (standing.lead, *standing.banked)):
+        return [f"the match standing holds a non-integer: {standing}"]
+    try:
+        doc = json.loads(json.dumps(baazi_to_dict(match), allow_nan=False))
+        if baazi_from_dict(doc, variant=variant) != match:
+            return ["the match document loads back different"]
+    except Exception as error:
+        return [f"the match document does not load: {type(error).__name__}: {_excerpt(str(error))}"]
+    return []
 
 
 def _some_moves(state: State) -> list[Move]:
