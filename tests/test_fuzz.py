@@ -19,6 +19,7 @@ from seep import STANDARD, apply_move, legal_moves, new_deal, parse_move, state_
 from seep.baazi import baazi_from_dict, baazi_to_dict, new_baazi
 from seep.cards import CardSet
 from seep.errors import InvalidStateError, RecordError, SeepError, VariantError
+from seep.records import record_from_deal, record_from_dict, record_to_dict
 from seep.serialization import state_to_dict
 from seep.state import House, SeepRecord
 from seep.testing import (
@@ -262,6 +263,25 @@ def test_views_as_json_a_hand_its_history_never_dealt_is_refused() -> None:
     pile = next(p for p in doc["piles"] if p)
     hand = doc["hand"]
     hand[0], pile[0] = pile[0], hand[0]  # every count stays right
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field.startswith("history")
+
+
+def test_game_records_r11_1_a_taash_deal_with_redeals_is_refused() -> None:
+    start = new_deal("taash", seed=4)
+    doc = record_to_dict(record_from_deal(start, []))
+    doc["deals"][0]["redeals"] = 3
+    with pytest.raises(RecordError) as caught:
+        record_from_dict(doc)
+    assert caught.value.reason.startswith("R11.1") and caught.value.tag == "Redeals"
+
+
+def test_views_as_json_r4_1_a_history_whose_take_is_no_group_is_refused() -> None:
+    _, doc = _view_with_history(20)
+    takes = [e for e in doc["history"] if e.get("kind") == "played" and e["move"]["kind"] == "take"]
+    move = next(e["move"] for e in takes if len(e["move"]["loose"]) >= 2)
+    move["loose"] = move["loose"][:-1]  # the played card no longer takes whole groups
     with pytest.raises(InvalidStateError) as caught:
         view_from_dict(doc)
     assert caught.value.field.startswith("history")

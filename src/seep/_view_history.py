@@ -45,6 +45,7 @@ def check_history(view: View) -> None:
     played = [0] * variant.players
     on_floor = 0
     plays = 0
+    seeps: list[SeepRecord] = []
 
     def fail(index: int, reason: str) -> InvalidStateError:
         return InvalidStateError(f"history[{index}]", reason)
@@ -59,6 +60,9 @@ def check_history(view: View) -> None:
         if isinstance(entry, Unknown):
             raise fail(index, "an unknown part is only the whole history")
         if isinstance(entry, SeepRecord):
+            if loose or houses:
+                raise fail(index, "R4.5: a seep, but the floor is not empty")
+            seeps.append(entry)
             continue
         if isinstance(entry, Dealt):
             if entry.cards is not None:
@@ -100,6 +104,9 @@ def check_history(view: View) -> None:
             name(index, CardSet(card))
         if isinstance(move, (Take, Build)) and move.loose.mask & ~loose:
             raise fail(index, f"{move} uses {CardSet(move.loose.mask & ~loose)}, not loose")
+        broken = _broken_sum(move, houses)
+        if broken:
+            raise fail(index, f"{move}: {broken}")
         if isinstance(move, Throw):
             loose |= card
         elif isinstance(move, Take):
@@ -120,6 +127,30 @@ def check_history(view: View) -> None:
             cards = houses.pop(move.house) | card
             houses[move.new_value] = houses.get(move.new_value, 0) | cards
     _compare(view, hand, loose, houses, piles, dealt, played, plays, on_floor)
+    if tuple(seeps) != view.seeps:
+        raise InvalidStateError("seeps", "the history records other seeps (R4.5)")
+
+
+def _sum(cards: CardSet) -> int:
+    return sum(card.value for card in cards)
+
+
+def _broken_sum(move: Take | Build | Raise | Throw, houses: dict[int, int]) -> str:
+    """What makes ``move`` impossible by the sums alone (R4.1, R4.2, R5.2, R6.1, R7.1), or ``""``."""
+    value = move.card.value
+    if isinstance(move, Take):
+        if not move.loose and move.house is None:
+            return "a pick-up takes something (R4.1)"
+        if _sum(move.loose) % value or (move.house is not None and move.house != value):
+            return f"the cards taken are not groups of {value} (R4.1, R4.2)"
+    elif isinstance(move, Build) and (value + _sum(move.loose)) % move.value:
+        return f"the cards do not make groups of {move.value} (R5.2, R6.1)"
+    elif isinstance(move, Raise):
+        if move.new_value > 13:
+            return "a house is raised to 13 at most (R7.1)"
+        if move.house in houses and _sum(CardSet(houses[move.house])) != move.house:
+            return "a locked house is never raised (R7.3)"
+    return ""
 
 
 def _compare(

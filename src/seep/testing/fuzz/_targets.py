@@ -158,11 +158,28 @@ def _card_argument(rng: random.Random) -> tuple[Any, int | None, bool]:
     if choice == 4:
         return rng.choice((True, False, 1.0, None, [index], b"KS", object())), None, True
     if choice == 5:
-        return rng.choice((*NON_ASCII, "ZZ", "", "1S", "10", "TDX")), None, False
+        text = rng.choice((*NON_ASCII, "ZZ", "", "1S", "10", "TDX"))
+        return text, _notation_index(text), False
     if choice == 6:
         text = str(Card(index))
         return rng.choice((text.lower(), f" {text} ", text.replace("T", "10"))), index, False
     return str(Card(index)), index, False
+
+
+_RANKS = "A23456789TJQK"
+_SUITS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
+
+
+def _notation_index(text: str) -> int | None:
+    """The card ``text`` names in move notation (any case, ``10`` for ``T``, suit symbols), else None."""
+    word = text.strip()
+    if not word or not all((c.isascii() and c.isalnum()) or c in _SUITS for c in word):
+        return None
+    rank, suit = word[:-1].upper(), word[-1].upper()
+    rank = "T" if rank == "10" else rank
+    if len(rank) != 1 or rank not in _RANKS or suit not in _SUITS:
+        return None
+    return _RANKS.index(rank) * 4 + _SUITS[suit]
 
 
 def _cards_argument(rng: random.Random) -> tuple[Any, bool]:
@@ -349,7 +366,7 @@ def _make_deck(rng: random.Random, data: Corpus) -> Input:
         operator(holder, rng)
         deck = holder.get("deck")
         made.append(operator.__name__)
-        wrong = not isinstance(deck, (list, tuple, str))
+        wrong = not isinstance(deck, (list, tuple))  # a deck is a sequence of cards, not text
     dealer: Any = rng.randrange(variant.players)
     if rng.random() < 0.15:
         dealer = rng.choice((-1, 4, 2, True, None, 1.0, 10**30))
