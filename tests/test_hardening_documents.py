@@ -192,7 +192,7 @@ def test_appendix_b_a_nested_phase_or_variant_is_a_typed_error(record: Record) -
         record_from_dict(dict(record_to_dict(record), variant=nested(3000)))
     with pytest.raises(SeepError) as raised:
         state_from_dict(dict(state_to_dict(state), variant="x" * 100_000))
-    assert len(str(raised.value)) < 300
+    assert "x" * 100 not in str(raised.value)  # the name is quoted briefly
 
 
 # Class 7: byte-order marks ----------------------------------------------------------
