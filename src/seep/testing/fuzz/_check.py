@@ -19,7 +19,7 @@ from seep.rules import apply_move, count_legal_moves, legal_moves
 from seep.scoring import deal_score
 from seep.serialization import state_from_dict, state_to_dict
 from seep.state import Phase, State
-from seep.variants import Variant, get_variant, variant_names
+from seep.variants import SeepBonus, Variant
 from seep.views import View
 
 _ALL = (1 << 52) - 1
@@ -244,10 +244,9 @@ def _seep_points(state: State, play: int, points: int) -> list[str]:
     """R4.5, R11.4 for the built-in variants; a custom seep rule's points only need to be ints."""
     if not isinstance(points, int) or isinstance(points, bool):
         return [f"R4.5: seep points {points!r}"]
-    name = state.variant.name
-    if name not in variant_names() or get_variant(name) is not state.variant:
-        return []
     taash = not state.variant.opening.bids
+    if state.variant.seep_bonus != (SeepBonus(first_play=50) if taash else SeepBonus()):
+        return []  # a seep rule of its own (R12)
     last = play == state.variant.plays_per_deal
     expected = 0 if last else 25 if play == 1 and not taash else 50
     if points == expected:
