@@ -16,7 +16,7 @@ sampler to find.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
@@ -24,8 +24,8 @@ from seep.history import Dealt, FloorTurned, Played, SeepRecord, Unknown
 from seep.moves import Bid, Build, Raise, Take, Throw
 from seep.state import Phase
 
-if TYPE_CHECKING:
-    from seep.views import View
+# A view is read by its fields only, so that this module need not import seep.views.
+View = Any
 
 __all__ = ["check_history"]
 
