@@ -10,26 +10,44 @@ import pytest
 
 import seep.testing
 import seep.testing.api
+import seep.testing.fuzz
 import seep.testing.positions
 import seep.testing.strategies
 
-# The public surface of seep.testing since 0.1; a change here is a change of the API.
+# The public surface of seep.testing; a change here is a change of the API.
 PUBLIC = [
     "ApiTestReport",
+    "FuzzReport",
     "api_test",
     "card_sets",
     "cards",
     "deals",
     "decks",
+    "fuzz_targets",
     "legal_moves_of",
+    "mutate_document",
+    "mutate_text",
+    "mutated_decks",
+    "mutated_documents",
+    "mutated_match_documents",
+    "mutated_move_documents",
+    "mutated_move_texts",
+    "mutated_record_documents",
+    "mutated_record_texts",
+    "mutated_state_documents",
+    "mutated_texts",
+    "mutated_view_documents",
     "position",
     "random_moves",
     "reachable_states",
+    "run_fuzz",
     "seeds",
+    "state_problems",
     "states_with_houses",
+    "view_problems",
 ]
 
-MODULES = [seep.testing.api, seep.testing.positions, seep.testing.strategies]
+MODULES = [seep.testing.api, seep.testing.fuzz, seep.testing.positions, seep.testing.strategies]
 
 
 def test_all_is_exactly_the_public_surface() -> None:

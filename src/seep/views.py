@@ -360,4 +360,7 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
         else history_from_list(doc["history"], players),
     )
     check_view(view, house_index=house_index)
+    from seep._view_history import check_history  # it reads views: imported once they exist
+
+    check_history(view)
     return view

@@ -245,6 +245,13 @@ def _start(draft: DealDraft, variant: Variant, dealer: int, number: int) -> Stat
         redeals = _number(draft.redeals, "number of redeals", number)
         if redeals < 0:
             raise _fault(f"the number of redeals is 0 or more, not {redeals}", draft.redeals.spot)
+        if redeals and not variant.opening.bids:
+            raise _fault(
+                "R11.1: a deal without a bid is never redealt",
+                draft.redeals.spot,
+                deal=number,
+                tag="Redeals",
+            )
     try:
         return start_from_deck(variant, dealer, deck, redeals)
     except RecordError as error:

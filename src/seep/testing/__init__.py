@@ -1,6 +1,6 @@
 """Tools for testing bots, house rules and the engine itself.
 
-Three modules, each with one job, whose public names are all importable
+Four modules, each with one job, whose public names are all importable
 from ``seep.testing``:
 
 * :mod:`seep.testing.positions`: :func:`position` builds a valid hand-made
@@ -12,7 +12,10 @@ from ``seep.testing``:
   arbitrary (usually illegal) moves;
 * :mod:`seep.testing.api`: :func:`api_test` plays random deals of a variant
   (a custom one too) and checks the engine's contracts at every step, like
-  the API tests that game libraries ship for their users' environments.
+  the API tests that game libraries ship for their users' environments;
+* :mod:`seep.testing.fuzz`: mutation strategies over documents, texts and
+  decks from real games, an independent validity check of states and
+  views, and the fuzz runner (``python -m seep.testing.fuzz``).
 
 Hypothesis is a development dependency, not a dependency of ``seep``:
 ``import seep`` and ``import seep.testing`` never import it, and
@@ -38,6 +41,25 @@ imports Hypothesis when it is called.
 from __future__ import annotations
 
 from seep.testing.api import ApiTestReport, api_test
+from seep.testing.fuzz import (
+    FuzzReport,
+    fuzz_targets,
+    mutate_document,
+    mutate_text,
+    mutated_decks,
+    mutated_documents,
+    mutated_match_documents,
+    mutated_move_documents,
+    mutated_move_texts,
+    mutated_record_documents,
+    mutated_record_texts,
+    mutated_state_documents,
+    mutated_texts,
+    mutated_view_documents,
+    run_fuzz,
+    state_problems,
+    view_problems,
+)
 from seep.testing.positions import position
 from seep.testing.strategies import (
     card_sets,
@@ -53,15 +75,32 @@ from seep.testing.strategies import (
 
 __all__ = [
     "ApiTestReport",
+    "FuzzReport",
     "api_test",
     "card_sets",
     "cards",
     "deals",
     "decks",
+    "fuzz_targets",
     "legal_moves_of",
+    "mutate_document",
+    "mutate_text",
+    "mutated_decks",
+    "mutated_documents",
+    "mutated_match_documents",
+    "mutated_move_documents",
+    "mutated_move_texts",
+    "mutated_record_documents",
+    "mutated_record_texts",
+    "mutated_state_documents",
+    "mutated_texts",
+    "mutated_view_documents",
     "position",
     "random_moves",
     "reachable_states",
+    "run_fuzz",
     "seeds",
+    "state_problems",
     "states_with_houses",
+    "view_problems",
 ]

@@ -73,14 +73,20 @@ __all__ = [
 def _check_players(instance: Variant, attribute: attrs.Attribute[int], value: int) -> None:
     check_int("Variant.players", value, 2, 4)
     if value not in (2, 4):
-        raise VariantError("Variant.players", f"R1.3: a variant has 2 or 4 players, not {value!r}")
+        raise VariantError(
+            "Variant.players", f"R1.3: a variant has 2 or 4 players, not {excerpt(value)}"
+        )
 
 
 def _check_name(instance: Variant, attribute: attrs.Attribute[str], value: str) -> None:
     if not isinstance(value, str):
-        raise TypeError(f"Variant.name: expected a str, got {value!r} ({type(value).__name__})")
+        raise TypeError(
+            f"Variant.name: expected a str, got {excerpt(value)} ({type(value).__name__})"
+        )
     if not value or value != value.strip():
-        raise VariantError("Variant.name", f"a variant name is a non-empty string, not {value!r}")
+        raise VariantError(
+            "Variant.name", f"a variant name is a non-empty string, not {excerpt(value)}"
+        )
 
 
 @attrs.frozen(kw_only=True)

@@ -37,7 +37,7 @@ def check_int(field: str, value: object, low: int, high: int, *, optional: bool 
         kind = "an int or None" if optional else "an int"
         raise TypeError(f"{field}: expected {kind}, got {excerpt(value)} ({type(value).__name__})")
     if not low <= value <= high:
-        raise VariantError(field, f"expected an int in {low}..{high}, got {value}")
+        raise VariantError(field, f"expected an int in {low}..{high}, got {excerpt(value)}")
 
 
 def bounded_int(low: int, high: int, *, optional: bool = False) -> Validator:
