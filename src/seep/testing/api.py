@@ -48,7 +48,7 @@ class ApiTestReport:
     ``records`` game records were written, read back and replayed (none for
     a variant that is not registered, since a record names its variant).
 
-    >>> from seep.testing.api import api_test
+    >>> from seep.testing import api_test
     >>> report = api_test("standard", deals=1, seed=0, moves_per_state=2)
     >>> report.plays, report.seeps
     (48, 2)
@@ -316,7 +316,7 @@ def api_test(
     move; anything the engine raises on the way is turned into one. Returns
     an :class:`ApiTestReport`.
 
-    >>> from seep.testing.api import api_test
+    >>> from seep.testing import api_test
     >>> import attrs
     >>> from seep import STANDARD
     >>> from seep.variants import SeepBonus
