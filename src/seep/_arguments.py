@@ -1,6 +1,7 @@
 """Checks of the plain arguments of public functions: a wrong type is a ``TypeError``
 naming the parameter, a value out of range an :class:`~seep.errors.InputError`.
 
+>>> from seep._arguments import check_count, check_seat
 >>> check_count(3, "n")
 3
 >>> check_count(-1, "n")

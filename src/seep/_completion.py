@@ -13,6 +13,7 @@ cards above the last one chosen are *free* (any of them may be added); the
 loose cards below it that were not chosen are *passed* (they stay on the
 floor, which matters for take-everything, R4.3).
 
+>>> from seep._completion import can_complete, packed_counts
 >>> from seep.cards import CardSet
 >>> counts = packed_counts(CardSet.parse("AS 2S 3S 4S 5S 6S").mask)
 >>> one = packed_counts(CardSet.parse("AS").mask)
@@ -41,6 +42,7 @@ _SUMS: Final = (1 << 14) - 1  # subset sums 0..13
 def packed_counts(mask: int) -> int:
     """The counts of each value among the cards of ``mask`` (card index = 4 * (value - 1) + suit).
 
+    >>> from seep._completion import packed_counts
     >>> from seep.cards import CardSet
     >>> hex(packed_counts(CardSet.parse("AS AH 3C").mask))
     '0x1020'

@@ -6,6 +6,7 @@ bounds, and the loaders (:func:`seep.state_from_dict`,
 same bounds, so every state a config can produce loads. :mod:`seep.bounds`
 publishes them.
 
+>>> from seep.bounds import DEAL_SCORE_LIMIT, POINTS_LIMIT
 >>> POINTS_LIMIT, DEAL_SCORE_LIMIT
 (1000000, 77000000)
 """

@@ -26,6 +26,7 @@ def _cards(cards: CardSet | tuple[Card, ...]) -> list[str]:
 def move_to_dict(move: Move) -> dict[str, Any]:
     """The JSON object of ``move``.
 
+    >>> from seep import move_to_dict
     >>> from seep.moves import Raise
     >>> move_to_dict(Raise(card="2C", house=9))
     {'kind': 'raise', 'card': '2C', 'house': 9}
@@ -56,6 +57,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 def move_from_dict(doc: Mapping[str, Any]) -> Move:
     """Load a JSON move object, naming the bad field on error.
 
+    >>> from seep import move_from_dict
     >>> move_from_dict({"kind": "build", "card": "5H", "loose": ["6C"], "value": 11})
     Build(card=Card('5H'), loose=CardSet('6C'), value=11)
     >>> move_from_dict({"kind": "raise", "card": "2C", "house": 14})

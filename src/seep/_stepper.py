@@ -6,6 +6,7 @@ short sequence of ids, and the seat to move keeps the turn until its move is
 complete. :class:`Stepper` holds the deal (or the match), the ids chosen so
 far for the move in progress, and turns finished deals into rewards.
 
+>>> from seep._stepper import Stepper
 >>> stepper = Stepper("standard", seed=10)
 >>> stepper.seat, stepper.legal()
 (1, (53, 54, 55))
@@ -38,6 +39,8 @@ def team_rewards(state: State) -> tuple[int, ...]:
     The rewards of the two teams sum to zero (the card points and seeps of
     R1.2, R4.5 and R9.3, as :func:`seep.deal_score` counts them).
 
+    >>> from seep import apply_move, new_deal
+    >>> from seep._stepper import team_rewards
     >>> import random
     >>> from seep import legal_moves
     >>> state = new_deal("standard", seed=3)

@@ -16,6 +16,7 @@ is the hand of the bidder: before the bid it holds a card of 9 or more, or
 no bid is legal (R2.3), and after the bid a card of the bid's value, or no
 first play is (R2.4, R2.6).
 
+>>> from seep._validate import check_state
 >>> from seep import new_deal
 >>> check_state(new_deal("standard", seed=7))
 """
@@ -177,6 +178,7 @@ def constraints(view: Seen) -> tuple[tuple[int, CardSet], ...]:
     means the constraint cannot be met. Sorted by seat; the view's own seat
     is included (its hand meets them).
 
+    >>> from seep.sampling import constraints
     >>> from seep.testing import position
     >>> from seep.views import observe
     >>> state = position(hand="9S 4H", loose="5C", houses=[(9, "4S 5H", [1])])
@@ -519,6 +521,7 @@ def _check_points(subject: Public, field: str, seep: SeepRecord, pile: int) -> N
 def splits_into_groups(cards: int, value: int) -> bool:
     """True if the cards of the mask ``cards`` split into groups that each sum to ``value`` (R5.3).
 
+    >>> from seep._validate import splits_into_groups
     >>> from seep.cards import CardSet
     >>> splits_into_groups(CardSet.parse("6S 6H QH").mask, 12), splits_into_groups(CardSet.parse("6S QH").mask, 9)
     (True, False)

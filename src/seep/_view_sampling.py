@@ -16,6 +16,7 @@ the constraints the view itself shows hold:
 Nothing is inferred from the moves that led to the view. The sampled state
 carries the view's history as it is.
 
+>>> from seep._view_sampling import sample_state
 >>> import random
 >>> from seep import new_deal
 >>> from seep.views import observe
@@ -88,6 +89,7 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     not fill the hidden places exactly, the seat's own hand breaks a
     constraint, or no deal meets the constraints.
 
+    >>> from seep._view_sampling import sample_state
     >>> import random
     >>> from seep.testing import position
     >>> from seep.views import observe
@@ -139,6 +141,7 @@ def sample_states(
 ) -> Iterator[State]:
     """``n`` independent samples of :func:`sample_state`, drawn lazily from ``rng``.
 
+    >>> from seep._view_sampling import sample_states
     >>> import random
     >>> from seep import new_deal
     >>> from seep.views import observe

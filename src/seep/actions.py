@@ -84,6 +84,7 @@ def _check_ids(ids: object, name: str) -> None:
 def num_actions(variant: str | Variant) -> int:
     """The number of action ids of ``variant``: :data:`NUM_ACTIONS` for every variant.
 
+    >>> from seep.actions import num_actions
     >>> num_actions("standard"), num_actions("taash-2p")
     (123, 123)
     """
@@ -100,6 +101,7 @@ def legal_actions(state: State, prefix: Sequence[int] = ()) -> tuple[int, ...]:
     (``R3.1`` for ids in the wrong place); an id that is not an int raises
     ``TypeError``.
 
+    >>> from seep.actions import action_to_string, legal_actions
     >>> from seep.testing import position
     >>> state = position(hand="9S 4H", loose="5C 5D", houses=[(9, "4S 5H", [1])])
     >>> [action_to_string(a) for a in legal_actions(state, [13])]   # 4H
@@ -126,6 +128,7 @@ def actions_of(state: State, move: Move) -> tuple[int, ...]:
 
     Raises :class:`~seep.errors.IllegalMoveError` if ``move`` is not legal.
 
+    >>> from seep.actions import actions_of
     >>> from seep import new_deal, legal_moves
     >>> state = new_deal("standard", seed=10)
     >>> [actions_of(state, move) for move in legal_moves(state)]
@@ -141,6 +144,7 @@ def move_of(state: State, ids: Sequence[int]) -> Move:
     Raises :class:`~seep.errors.IllegalMoveError` if ``ids`` is not the
     whole sequence of a legal move (a proper prefix of one included).
 
+    >>> from seep.actions import move_of
     >>> from seep import new_deal
     >>> move_of(new_deal("standard", seed=10), [54])
     Bid(value=11)
@@ -158,6 +162,7 @@ def move_of(state: State, ids: Sequence[int]) -> Move:
 def action_to_string(action: int) -> str:
     """A readable name for an action id.
 
+    >>> from seep.actions import action_to_string
     >>> [action_to_string(a) for a in (0, 51, 53, 57, 58, 61, 64, 69, 121, 122)]
     ['play AS', 'play KC', 'bid 10', 'throw', 'take', 'build =11', 'raise #9', 'add AS', 'house', 'finish']
     """

@@ -203,6 +203,7 @@ def new_baazi(
     ``new_deal(variant, seed=seed)``), deal ``n > 1`` from ``f"{seed}/{n}"``,
     so a seeded match is reproducible deal by deal.
 
+    >>> from seep import new_baazi
     >>> match = new_baazi("taash-short", seed=1, first_dealer=2)
     >>> match.state.dealer, match.state.variant.name, match.is_over
     (2, 'taash-short', False)
@@ -333,6 +334,7 @@ def baazi_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     ``.field`` naming the place (``"deals[1].moves[7]"``, ``"deals[2].start.dealer"``).
     ``variant`` loads a document of a variant that is not registered.
 
+    >>> from seep import baazi_from_dict, baazi_to_dict, new_baazi
     >>> match = new_baazi("standard", seed=2)
     >>> baazi_from_dict(baazi_to_dict(match)) == match
     True

@@ -72,6 +72,7 @@ class Bot(Protocol):
 class RandomBot:
     """Chooses uniformly among the legal moves.
 
+    >>> from seep.bots import RandomBot
     >>> from seep import new_deal, legal_moves
     >>> from seep.views import observe
     >>> state = new_deal("standard", seed=10)
@@ -352,6 +353,7 @@ def make_bot(kind: BotSpec, *, seed: int | None = None, **options: Any) -> Bot:
     options ``timeout``, ``start_timeout``); a class or factory itself; or a
     bot, returned as it is.
 
+    >>> from seep.bots import make_bot
     >>> make_bot("greedy", seed=3).name
     'greedy'
     >>> make_bot("seep.bots:RandomBot", seed=3).name

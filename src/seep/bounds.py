@@ -18,7 +18,7 @@ that can make it. These bounds are attained in all built-in variants (the
 tests play deals that reach them); for a seep rule whose bonus depends on the
 card they are safe but may not be attained (only four cards have each value).
 
->>> from seep.bounds import bounds, highest_deal_score, utility_range
+>>> from seep.bounds import bounds, highest_deal_score, utility_range, POINTS_LIMIT
 >>> bounds("standard")
 Bounds(variant='standard', lowest_deal_score=0, highest_deal_score=1275, \
 utility=(-1275, 1275), most_seeps=24, longest_deal_moves=49, \
@@ -90,6 +90,7 @@ def card_point_range(variant: str | Variant) -> tuple[int, int]:
     ends are attained whenever a deal can give one team every card and the
     other none (the tests play such deals).
 
+    >>> from seep.bounds import card_point_range
     >>> card_point_range("standard")
     (0, 100)
     >>> import attrs
@@ -149,6 +150,7 @@ def seep_bonus_range(variant: str | Variant) -> tuple[int, int]:
     the 23 others. Taash: 50 on 23 plays (play 1 is in the opening round,
     play 48 scores 0, R11.4).
 
+    >>> from seep.bounds import seep_bonus_range
     >>> seep_bonus_range("standard"), seep_bonus_range("taash")
     ((0, 1175), (0, 1150))
     >>> import attrs
@@ -174,6 +176,7 @@ def seep_bonus_range(variant: str | Variant) -> tuple[int, int]:
 def most_seeps(variant: str | Variant) -> int:
     """The most seeps one team can make in a deal: one on each of its plays that can pick up.
 
+    >>> from seep.bounds import most_seeps
     >>> most_seeps("standard"), most_seeps("taash")
     (24, 24)
     """
@@ -184,6 +187,7 @@ def most_seeps(variant: str | Variant) -> int:
 def lowest_deal_score(variant: str | Variant) -> int:
     """The lowest deal score (card points plus seeps, R9.3) one team can get.
 
+    >>> from seep.bounds import lowest_deal_score
     >>> lowest_deal_score("standard")
     0
     """
@@ -193,6 +197,7 @@ def lowest_deal_score(variant: str | Variant) -> int:
 def highest_deal_score(variant: str | Variant) -> int:
     """The highest deal score (card points plus seeps, R9.3) one team can get.
 
+    >>> from seep.bounds import highest_deal_score
     >>> highest_deal_score("standard"), highest_deal_score("standard-2p")
     (1275, 1275)
     """
@@ -206,6 +211,7 @@ def utility_range(variant: str | Variant) -> tuple[int, int]:
     attained where one team can reach the highest score while the other
     gets the lowest (every built-in variant).
 
+    >>> from seep.bounds import utility_range
     >>> utility_range("standard")
     (-1275, 1275)
     """
@@ -218,6 +224,7 @@ def longest_deal_moves(variant: str | Variant) -> int:
 
     Every deal has exactly this many; redeals (R2.3) are not moves.
 
+    >>> from seep.bounds import longest_deal_moves
     >>> longest_deal_moves("standard"), longest_deal_moves("taash")
     (49, 48)
     """
@@ -234,6 +241,7 @@ def longest_move_actions(variant: str | Variant) -> int:
     house (two cards at least) leaves room for 49: so 54. Attained in taash,
     where 47 throws (R11.3) can leave 51 cards for a king to take.
 
+    >>> from seep.bounds import longest_move_actions
     >>> longest_move_actions("taash")
     54
     """
@@ -256,6 +264,7 @@ def longest_deal_actions(variant: str | Variant) -> int:
     tests play it); a safe bound for the standard game, where R8.2 stops
     most throws.
 
+    >>> from seep.bounds import longest_deal_actions
     >>> longest_deal_actions("standard"), longest_deal_actions("taash")
     (196, 195)
     """
@@ -272,6 +281,7 @@ def _most_named(rules: Variant) -> int:
 def most_chance_outcomes(variant: str | Variant) -> int:
     """The most outcomes of one chance event: dealing one card of an unseen deck, 52.
 
+    >>> from seep.bounds import most_chance_outcomes
     >>> most_chance_outcomes("taash")
     52
     """
@@ -303,6 +313,7 @@ class Bounds:
 def bounds(variant: str | Variant) -> Bounds:
     """The :class:`Bounds` of ``variant``.
 
+    >>> from seep.bounds import bounds
     >>> bounds("taash").longest_deal_actions
     195
     """

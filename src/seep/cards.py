@@ -54,6 +54,7 @@ class Card(int):
     ``Card(n)`` for ``n`` in ``0..51`` returns the shared instance; most code
     uses :meth:`Card.parse` or the notation string directly.
 
+    >>> from seep import Card
     >>> card = Card.parse("qs")
     >>> card, card.value, card.suit, card.rank
     (Card('QS'), 12, 'S', 'Q')
@@ -94,6 +95,7 @@ class Card(int):
     def parse(cls, text: str) -> Card:
         """Read a card in move notation (``TD``, ``10d``, ``10♦``).
 
+        >>> from seep import Card
         >>> Card.parse("a♠")
         Card('AS')
         >>> Card.parse("1S")
@@ -117,6 +119,7 @@ class Card(int):
     def of(cls, value: int, suit: str) -> Card:
         """The card of capture value ``value`` (1..13) and suit letter ``suit``.
 
+        >>> from seep import Card
         >>> Card.of(10, "D")
         Card('TD')
         """
@@ -188,6 +191,7 @@ class CardSet:
     Supports the set protocol (``in``, ``len``, iteration in canonical
     order, ``| & - ^``, comparisons by inclusion) and hashes like its mask.
 
+    >>> from seep import Card, CardSet
     >>> a = CardSet.parse("AS 2S 3S")
     >>> b = CardSet.parse("3S 4S")
     >>> a | b, a & b, a - b
@@ -214,6 +218,7 @@ class CardSet:
 
         Duplicates are refused, since a set cannot hold a card twice.
 
+        >>> from seep import CardSet
         >>> CardSet.parse("  td  10♠ ")
         CardSet('TS TD')
         >>> CardSet.parse("AS AS")
@@ -239,6 +244,7 @@ class CardSet:
 
         Iterables may mix :class:`Card`, card indices and notation strings.
 
+        >>> from seep import CardSet
         >>> CardSet.of("AS KH") == CardSet.of([0, "KH"]) == CardSet.of(CardSet.parse("KH AS"))
         True
         """
@@ -339,6 +345,7 @@ class CardSet:
     def total(self) -> int:
         """Sum of the capture values (R1.1).
 
+        >>> from seep import CardSet
         >>> CardSet.parse("9S 9H 4D 5C").total()
         27
         """
@@ -347,6 +354,7 @@ class CardSet:
     def of_value(self, value: int) -> CardSet:
         """The cards of one capture value.
 
+        >>> from seep import CardSet
         >>> CardSet.parse("9S 9H KD").of_value(9)
         CardSet('9S 9H')
         """

@@ -97,6 +97,7 @@ _LOWEST_BID = 9  # R2.3: the bidder needs a card of 9 or more
 def initial_recipients(variant: str | Variant, dealer: int) -> tuple[int | None, ...]:
     """Who receives each card of the initial deal, in dealing order (``None``: the floor).
 
+    >>> from seep.chance import initial_recipients
     >>> initial_recipients("standard", 0)
     (1, 1, 1, 1, None, None, None, None)
     >>> initial_recipients("taash-2p", 1)
@@ -222,6 +223,7 @@ def start_deal(
     order in which the undealt cards wait in the stock; it changes no
     probability (see the module docstring).
 
+    >>> from seep.chance import start_deal
     >>> from seep import new_deal
     >>> from seep.cards import ALL_CARDS
     >>> deck = list(reversed(ALL_CARDS))
@@ -332,6 +334,7 @@ def packet_recipients(state: State, move: Move) -> tuple[int, ...]:
 
     Raises :class:`~seep.errors.IllegalMoveError` if ``move`` is illegal.
 
+    >>> from seep.chance import packet_recipients
     >>> from seep import new_deal, legal_moves, apply_move
     >>> state = new_deal("standard", seed=4)
     >>> state = apply_move(state, legal_moves(state)[0])     # the bid deals nothing

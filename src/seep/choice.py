@@ -240,7 +240,8 @@ class MoveChoice:
 def expand(choice: MoveChoice) -> set[Move]:
     """Every move reachable from ``choice`` (for tests on small positions).
 
-    >>> from seep import legal_moves
+    >>> from seep.choice import expand
+    >>> from seep import legal_moves, MoveChoice
     >>> from seep.testing import position
     >>> state = position(hand="7S 9H", loose="AS 2S 3S 4S 5S 6S")
     >>> expand(MoveChoice.start(state)) == set(legal_moves(state))

@@ -41,6 +41,7 @@ def new_deal(
     randomness) and a void deal is redealt automatically; ``state.redeals``
     counts the redeals.
 
+    >>> from seep import new_deal
     >>> from seep.cards import ALL_CARDS
     >>> deck = list(reversed(ALL_CARDS))          # kings first
     >>> state = new_deal(deck=deck)

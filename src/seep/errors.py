@@ -113,6 +113,7 @@ class InputError(SeepError, ValueError):
     apply); ``reason`` says what is wrong, and ``str(error)`` is
     ``"line: field: rule: reason"`` with the parts that apply.
 
+    >>> from seep.errors import InputError
     >>> from seep.cards import Card
     >>> try:
     ...     Card(-1)
@@ -175,7 +176,7 @@ class UnknownVariantError(SeepError, KeyError):
 
     It is also a ``KeyError``, as a missing key of the registry.
 
-    >>> from seep import get_variant
+    >>> from seep import get_variant, UnknownVariantError
     >>> try:
     ...     get_variant("stnadard")
     ... except UnknownVariantError as error:
@@ -221,6 +222,7 @@ class RecordError(SeepError, ValueError):
     document, as in :class:`InvalidStateError`: ``"deals[1].moves[12]"``).
     The same fault gives the same ``reason`` in either form.
 
+    >>> from seep.errors import RecordError
     >>> error = RecordError("R8.2: 7C can pick up", deal=2, move_number=13, rule="R8.2", line=40)
     >>> str(error)
     'line 40: deal 2, move 13: R8.2: 7C can pick up'

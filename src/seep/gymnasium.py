@@ -67,6 +67,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
     one per other seat in seat order. Bots given by name are seeded from the
     ``reset`` seed, so a seeded episode is reproducible.
 
+    >>> from seep.gymnasium import SeepEnv
     >>> game = SeepEnv("taash-2p", seat=1, opponents="random")
     >>> observation, info = game.reset(seed=0)
     >>> observation.shape == game.observation_space.shape, int(info["action_mask"].sum()) > 0

@@ -238,6 +238,8 @@ class History:
     holds one step: an entry, or a move (read as :class:`Played`), or the
     packets dealt after a move (read as several :class:`Dealt` entries).
 
+    >>> from seep import Bid, CardSet
+    >>> from seep.history import Dealt, History, Played
     >>> start = History.start([Dealt(0, 4, CardSet.parse("AS 2S 3S 4S"))])
     >>> later = start.extend(Played(0, Bid(value=9)))
     >>> len(start), len(later), later.parent is start, later.last
@@ -271,6 +273,7 @@ class History:
     def unknown(cls, plays: int) -> History:
         """The history of a state whose first ``plays`` cards are not known (one shared node).
 
+        >>> from seep.history import History
         >>> History.unknown(5).entries(), History.unknown(5).known
         ((Unknown(plays=5),), False)
         """
@@ -405,6 +408,7 @@ def seen_by(history: History | Sequence[Entry], seat: int | None) -> tuple[Entry
     ``seat=None`` gives the public history (what everyone saw: every hand's
     packets as counts).
 
+    >>> from seep.history import seen_by
     >>> from seep import new_deal
     >>> history = new_deal("taash", seed=1).history
     >>> [entry.cards for entry in seen_by(history, 1)][:3]      # taash: the floor is face up
@@ -435,6 +439,8 @@ def _cards_text(entry: Dealt) -> str:
 def format_history(entries: History | Sequence[Entry]) -> str:
     """One line per entry: ``dealt 2: 4 cards``, ``3: take 9S 4H``, ``seep 3: 50``...
 
+    >>> from seep import Bid
+    >>> from seep.history import Played, Unknown, format_history
     >>> print(format_history([Unknown(3), Played(1, Bid(value=9))]))
     unknown until play 3
     1: bid 9
@@ -462,6 +468,8 @@ def _card_list(cards: CardSet) -> list[str]:
 def history_to_list(entries: History | Sequence[Entry]) -> list[dict[str, Any]]:
     """The JSON form: one object per entry, with a ``kind``.
 
+    >>> from seep import Bid
+    >>> from seep.history import Dealt, Played, history_to_list
     >>> history_to_list([Dealt(None, 4, None), Played(1, Bid(value=9))])
     [{'kind': 'dealt', 'to': None, 'count': 4, 'cards': None, 'face_up': False}, {'kind': 'played', 'seat': 1, 'move': {'kind': 'bid', 'value': 9}}]
     """
@@ -494,6 +502,7 @@ def history_to_list(entries: History | Sequence[Entry]) -> list[dict[str, Any]]:
 def history_from_list(doc: object, players: int, field: str = "history") -> tuple[Entry, ...]:
     """Load the JSON form, naming the bad field (``history[3].seat``) on error.
 
+    >>> from seep.history import history_from_list
     >>> history_from_list([{"kind": "unknown", "plays": 2}], 4)
     (Unknown(plays=2),)
     >>> history_from_list([{"kind": "played", "seat": 7, "move": {"kind": "bid", "value": 9}}], 4)

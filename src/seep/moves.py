@@ -102,6 +102,7 @@ class _Ordered:
 class Bid(_Ordered):
     """The bidder calls the value ``value`` (9..13) of a card they hold (R2.4).
 
+    >>> from seep import Bid
     >>> str(Bid(value=11))
     'bid 11'
     """
@@ -119,6 +120,7 @@ class Bid(_Ordered):
 class Take(_Ordered):
     """Play ``card`` and pick up the ``loose`` cards and/or the house of ``house`` (R4).
 
+    >>> from seep import Take
     >>> str(Take(card="9D", loose="4S 5S", house=9))
     'take 9D 4S 5S #9'
     """
@@ -145,6 +147,7 @@ class Build(_Ordered):
 
     Builds a new house if none of that value stands, otherwise adds to it.
 
+    >>> from seep import Build
     >>> str(Build(card="JD", value=11))
     'build JD =11'
     """
@@ -165,6 +168,7 @@ class Build(_Ordered):
 class Raise(_Ordered):
     """Play ``card`` alone onto the open house of ``house`` to raise it (R7).
 
+    >>> from seep import Raise
     >>> Raise(card="3H", house=9).new_value
     12
     """
@@ -188,6 +192,7 @@ class Raise(_Ordered):
 class Throw(_Ordered):
     """Put ``card`` face up on the floor as a loose card (R8).
 
+    >>> from seep import Throw
     >>> str(Throw(card="10c"))
     'throw TC'
     """

@@ -28,6 +28,7 @@ _VERBS = ("bid", "throw", "take", "build", "raise")
 def format_move(move: Move) -> str:
     """The canonical notation of ``move`` (same as ``str(move)``).
 
+    >>> from seep import Raise, format_move
     >>> format_move(Raise(card="2C", house=9))
     'raise 2C #9'
     """
@@ -54,6 +55,7 @@ def _house_token(token: str, marker: str, text: str) -> int:
 def parse_move(text: str) -> Move:
     """Read a move in move notation (any case, any spacing, loose cards in any order).
 
+    >>> from seep import parse_move
     >>> parse_move("bid 11"), parse_move("throw 7c")
     (Bid(value=11), Throw(card=Card('7C')))
     >>> parse_move("raise 2C")

@@ -140,6 +140,7 @@ def observation_layout(variant: str | Variant) -> Layout:
     ``house_round_opening`` (R11.2), ``free_choice_pickup`` (R11.3) and
     ``throw_any`` (R11.3).
 
+    >>> from seep.observation import observation_layout
     >>> layout = observation_layout("standard")
     >>> layout["hand"], layout["house_9_cards"]
     (slice(32, 84, None), slice(142, 194, None))
@@ -152,6 +153,7 @@ def observation_layout(variant: str | Variant) -> Layout:
 def observation_length(variant: str | Variant) -> int:
     """The length of every observation vector of ``variant``: 540 with four players, 518 with two.
 
+    >>> from seep.observation import observation_length
     >>> observation_length("standard"), observation_length("standard-2p")
     (540, 518)
     """
@@ -183,6 +185,7 @@ def _value_one_hot(value: int | None) -> list[int]:
 def observation_vector(view: View) -> tuple[int, ...]:
     """The view as a fixed-length tuple of ints (:func:`observation_layout` names the fields).
 
+    >>> from seep.observation import observation_layout, observation_vector
     >>> from seep import new_deal
     >>> from seep.views import observe
     >>> view = observe(new_deal("taash", seed=1, dealer=3), 0)
@@ -254,6 +257,7 @@ def dealing_rounds(variant: str | Variant) -> int:
     round 1 the rest of the first batch (R2.7, R11.2), then one round per
     further batch of a two-player deal (R2.9).
 
+    >>> from seep.observation import dealing_rounds
     >>> dealing_rounds("standard"), dealing_rounds("taash-2p")
     (2, 3)
     """
@@ -264,6 +268,7 @@ def dealing_rounds(variant: str | Variant) -> int:
 def history_slots(variant: str | Variant) -> int:
     """The most moves of one deal: 48 plays, plus the bid where there is one (R2.4, R11.2).
 
+    >>> from seep.observation import history_slots
     >>> history_slots("standard"), history_slots("taash")
     (49, 48)
     """
@@ -290,6 +295,7 @@ def move_slot_layout(variant: str | Variant) -> Layout:
     (R4.1, R5.2, R6.1); ``value`` one-hot 9..13: the bid, the house taken,
     the value built, or the value of the house raised (R7.1).
 
+    >>> from seep.observation import move_slot_layout, move_slot_width
     >>> move_slot_layout("standard")["card"], move_slot_width("standard")
     (slice(10, 62, None), 119)
     """
@@ -299,6 +305,7 @@ def move_slot_layout(variant: str | Variant) -> Layout:
 def move_slot_width(variant: str | Variant) -> int:
     """The width of one move slot: 119 with four players, 117 with two.
 
+    >>> from seep.observation import move_slot_width
     >>> move_slot_width("standard"), move_slot_width("taash-2p")
     (119, 117)
     """
@@ -314,6 +321,7 @@ def information_state_layout(variant: str | Variant) -> Layout:
     :func:`history_slots` moves of a deal, in order from the first, a slot
     laid out by :func:`move_slot_layout` (all 0 for a move not yet made).
 
+    >>> from seep.observation import information_state_layout
     >>> layout = information_state_layout("standard")
     >>> layout["observation"], layout["dealt_1"], layout["move_0"]
     (slice(0, 540, None), slice(592, 644, None), slice(644, 763, None))
@@ -331,6 +339,7 @@ def information_state_layout(variant: str | Variant) -> Layout:
 def information_state_length(variant: str | Variant) -> int:
     """The length of every information-state vector of ``variant``.
 
+    >>> from seep.observation import information_state_length
     >>> [information_state_length(v) for v in ("standard", "standard-2p", "taash", "taash-2p")]
     [6475, 6407, 6356, 6290]
     """
@@ -430,6 +439,13 @@ def information_state_vector(
     :func:`information_state_layout`; every vector of a variant has
     :func:`information_state_length` ints.
 
+    >>> from seep.observation import (
+    ...     dealt_by_round,
+    ...     information_state_layout,
+    ...     information_state_length,
+    ...     information_state_vector,
+    ...     move_slot_layout,
+    ... )
     >>> from seep import new_deal, apply_move, parse_move
     >>> from seep.views import observe
     >>> start = new_deal("standard", seed=10)
@@ -468,6 +484,7 @@ def information_state_string(
     :func:`information_state_vector`; two different histories give two
     different strings.
 
+    >>> from seep.observation import dealt_by_round, information_state_string
     >>> from seep import new_deal, apply_move, parse_move
     >>> from seep.views import observe
     >>> start = new_deal("standard", seed=10)
@@ -497,6 +514,7 @@ def history_inputs(view: View) -> tuple[tuple[Move, ...], tuple[CardSet, ...]]:
     whose history is unknown (a state loaded from a document) raises
     :class:`~seep.errors.InvalidStateError`.
 
+    >>> from seep.observation import history_inputs, information_state_vector
     >>> from seep import new_deal, apply_move, parse_move, legal_moves
     >>> from seep.views import observe
     >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 10"))
@@ -534,6 +552,7 @@ def dealt_by_round(start: State, moves: Sequence[Move], seat: int) -> tuple[Card
     dealt from (R2.7, R2.9, R11.2). Raises
     :class:`~seep.errors.IllegalMoveError` for a move the rules forbid.
 
+    >>> from seep.observation import dealt_by_round
     >>> from seep import new_deal, apply_move, parse_move, legal_moves
     >>> start = new_deal("standard", seed=10)
     >>> moves = [parse_move("bid 10")]

@@ -129,6 +129,7 @@ def game_info(variant: str | Variant) -> pyspiel.GameInfo:
     ``max_game_length`` counts every action of a deal: the longest deal in
     action ids and the 52 cards dealt as chance outcomes.
 
+    >>> from seep.openspiel import game_info
     >>> info = game_info("standard")
     >>> info.num_distinct_actions, info.max_chance_outcomes, info.num_players, info.max_game_length
     (123, 52, 4, 248)

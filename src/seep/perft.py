@@ -70,7 +70,7 @@ def perft(state: State, depth: int) -> int:
     the last ply the moves are counted with
     :func:`~seep.rules.count_legal_moves`, not built.
 
-    >>> from seep import new_deal
+    >>> from seep import new_deal, perft
     >>> [perft(new_deal("standard-2p", seed=1), depth) for depth in range(4)]
     [1, 2, 6, 169]
     """
@@ -89,7 +89,7 @@ def perft_divide(state: State, depth: int) -> dict[str, int]:
     deal is over. Comparing two divides finds the first move under which two
     move generators disagree.
 
-    >>> from seep import new_deal
+    >>> from seep import new_deal, perft_divide
     >>> perft_divide(new_deal("standard", seed=10), 1)    # each bid is one leaf
     {'bid 10': 1, 'bid 11': 1, 'bid 12': 1}
     """

@@ -69,6 +69,7 @@ def env(
 ) -> AECEnv:
     """The environment of ``variant``, wrapped as PettingZoo's classic games are.
 
+    >>> from seep.pettingzoo import env
     >>> env(variant="taash").unwrapped.possible_agents
     ['player_0', 'player_1', 'player_2', 'player_3']
     """
@@ -80,6 +81,7 @@ def env(
 class raw_env(AECEnv):  # type: ignore[misc]
     """The unwrapped environment (see the module docstring).
 
+    >>> from seep.pettingzoo import raw_env
     >>> game = raw_env(variant="standard-2p")
     >>> game.reset(seed=1)
     >>> game.agents, int(game.action_space("player_0").n)

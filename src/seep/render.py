@@ -131,6 +131,7 @@ def _floor_lines(
 def seat_labels(view: View) -> dict[int, str]:
     """Every seat as the seat of ``view`` calls it: ``you``, ``partner``, ``opponent seat 1``.
 
+    >>> from seep.render import seat_labels
     >>> from seep import new_deal
     >>> from seep.views import observe
     >>> seat_labels(observe(new_deal("standard", seed=1), 0))
@@ -213,6 +214,7 @@ def render_view(view: View, *, relative: bool = False) -> str:
 def render_state(state: State, *, symbols: bool = True) -> str:
     """Everything in a state, every hand shown (for logs and ``seep show``).
 
+    >>> from seep.render import render_state
     >>> from seep import new_deal
     >>> print(render_state(new_deal("standard", seed=7)))
     standard  play 0/48  dealer seat 0  bid -  to move: seat 1  phase: bid
@@ -255,7 +257,7 @@ def render_state(state: State, *, symbols: bool = True) -> str:
 def format_state(state: State) -> str:
     """:func:`render_state` in card notation (``TD``, not ``10♦``): plain ASCII text.
 
-    >>> from seep import new_deal
+    >>> from seep import new_deal, format_state
     >>> print(format_state(new_deal("standard", seed=7)).splitlines()[3])
       seat 1 (team 1): 3D 5H 8C TC  <- to move
     """

@@ -218,7 +218,7 @@ def legal_moves(state: State) -> MoveList:
     :class:`MoveList`, cached on the state, so calling it again, or
     applying one of its moves, is cheap.
 
-    >>> from seep import new_deal, parse_move
+    >>> from seep import new_deal, parse_move, legal_moves
     >>> state = new_deal("standard", seed=10)
     >>> parse_move("bid 12") in legal_moves(state)
     True
@@ -240,7 +240,7 @@ def iter_legal_moves(state: State) -> Iterator[Move]:
     them all, or to stop early.
 
     >>> from itertools import islice
-    >>> from seep import new_deal
+    >>> from seep import new_deal, iter_legal_moves
     >>> state = new_deal("standard", seed=10)
     >>> [str(m) for m in islice(iter_legal_moves(state), 2)]
     ['bid 10', 'bid 11']
@@ -255,7 +255,7 @@ def iter_legal_moves(state: State) -> Iterator[Move]:
 def count_legal_moves(state: State) -> int:
     """``len(legal_moves(state))``, without building the moves (R3.4, R11.7).
 
-    >>> from seep import new_deal
+    >>> from seep import new_deal, count_legal_moves
     >>> count_legal_moves(new_deal("standard", seed=10))
     3
     """
@@ -265,7 +265,7 @@ def count_legal_moves(state: State) -> int:
 def is_legal(state: State, move: object) -> bool:
     """True if ``move`` may be played in ``state``.
 
-    >>> from seep import new_deal, parse_move
+    >>> from seep import new_deal, parse_move, is_legal
     >>> state = new_deal("standard", seed=10)
     >>> is_legal(state, parse_move("bid 12")), is_legal(state, parse_move("bid 13"))
     (True, False)
@@ -279,7 +279,7 @@ def is_legal(state: State, move: object) -> bool:
 def check_move(state: State, move: object) -> None:
     """Raise :class:`~seep.errors.IllegalMoveError` naming the broken rule, unless legal.
 
-    >>> from seep import new_deal, parse_move
+    >>> from seep import new_deal, parse_move, check_move
     >>> check_move(new_deal("standard", seed=10), parse_move("bid 13"))
     Traceback (most recent call last):
     ...
@@ -302,7 +302,7 @@ def apply_move(state: State, move: Move) -> State:
     ``.rule``) for a move the rules do not allow, and ``TypeError`` for
     something that is not a move.
 
-    >>> from seep import new_deal, parse_move
+    >>> from seep import new_deal, parse_move, apply_move
     >>> state = new_deal("standard", seed=10)
     >>> after = apply_move(state, parse_move("bid 11"))
     >>> state.bid, after.bid

@@ -121,6 +121,7 @@ class HistorySampler:
     ``proposals``, ``replays`` and ``accepted`` count the deck orders drawn,
     replayed (those that passed the pre-checks) and returned.
 
+    >>> from seep.sampling import HistorySampler
     >>> import random
     >>> from seep import new_deal
     >>> from seep.views import observe
@@ -404,6 +405,7 @@ class HistorySampler:
 def state_sampler(view: View) -> Callable[[random.Random], State]:
     """A function drawing states as :func:`sample_state` does, with the view read once.
 
+    >>> from seep.sampling import state_sampler
     >>> import random
     >>> from seep import new_deal
     >>> from seep.views import observe
@@ -426,6 +428,7 @@ def sample_deal(
     ``max_proposals`` deck orders are drawn without a consistent one (an
     inconsistent view).
 
+    >>> from seep.sampling import sample_deal
     >>> import random
     >>> from seep import new_deal, apply_move, legal_moves
     >>> from seep.views import observe
@@ -452,6 +455,7 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     number of uniform shuffles tried before a consistent but not uniform
     fallback (as in version 0.1).
 
+    >>> from seep.sampling import sample_state
     >>> import random
     >>> from seep.testing import position
     >>> from seep.views import observe
@@ -483,6 +487,7 @@ def sample_states(
     sample is consistent, but they are correlated. Views with an unknown
     history always use the view-only method.
 
+    >>> from seep.sampling import sample_states
     >>> import random
     >>> from seep import new_deal
     >>> from seep.views import observe

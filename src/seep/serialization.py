@@ -64,7 +64,7 @@ def _cards(cards: CardSet | tuple[Card, ...]) -> list[str]:
 def state_to_dict(state: State) -> dict[str, Any]:
     """The JSON document of ``state`` (plus ``format`` and ``redeals``).
 
-    >>> from seep import new_deal
+    >>> from seep import new_deal, state_to_dict
     >>> doc = state_to_dict(new_deal("standard", seed=7))
     >>> doc["phase"], doc["to_move"], doc["hands"][1], doc["floor"]["face_up"]
     ('bid', 1, ['3D', '5H', '8C', 'TC'], False)
@@ -109,7 +109,7 @@ def state_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) -
     ``variant`` overrides the registry lookup of ``doc["variant"]`` (for an
     unregistered custom variant with the same name).
 
-    >>> from seep import new_deal
+    >>> from seep import new_deal, state_from_dict, state_to_dict
     >>> doc = state_to_dict(new_deal("standard", seed=7))
     >>> doc["hands"][1][0] = "8C"
     >>> state_from_dict(doc)

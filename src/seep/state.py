@@ -63,6 +63,7 @@ class House:
 
     Whether it is locked (*pakka*) is derived from the cards (R5.5).
 
+    >>> from seep import CardSet, House
     >>> open_house = House(value=9, cards=CardSet.parse("4S 5H"), owners=(1,))
     >>> open_house.locked, House(value=9, cards=CardSet.parse("4S 5H 9D"), owners=(1,)).locked
     (False, True)
@@ -90,6 +91,7 @@ class House:
     def __str__(self) -> str:
         """A compact form in card notation, for logs.
 
+        >>> from seep import CardSet, House
         >>> print(House(value=9, cards=CardSet.parse("4S 5H 9D"), owners=(1, 3)))
         [9 locked: 4S 5H 9D owners 1,3]
         """

@@ -14,6 +14,7 @@ every text escaped, every card a group whose ``<title>`` and
 ``face-down card``. States, views and matches show as these pictures in
 Jupyter (``_repr_svg_``, ``_repr_html_``).
 
+>>> from seep.svg import state_svg, view_svg
 >>> from seep import new_deal
 >>> from seep.views import observe
 >>> state = new_deal("standard", seed=10)
@@ -45,6 +46,7 @@ def state_svg(state: State, *, seat: int | None = None, size: float = DEFAULT_SI
     (the floor stays face down while it is, R2.5). ``size`` is the width
     in pixels; the height follows the layout.
 
+    >>> from seep.svg import state_svg
     >>> from seep import new_deal
     >>> state = new_deal("taash", seed=1)
     >>> 'aria-label="10♥"' in state_svg(state), 'aria-label="10♥"' in state_svg(state, seat=1)
@@ -66,6 +68,7 @@ def view_svg(view: View, *, size: float = DEFAULT_SIZE) -> str:
     Other hands show only their counts, as backs; a face-down floor shows
     its count (R2.5).
 
+    >>> from seep.svg import view_svg
     >>> from seep import new_deal
     >>> from seep.views import observe
     >>> picture = view_svg(observe(new_deal("standard", seed=10), 1))
@@ -86,6 +89,7 @@ def _checked(size: float) -> float:
 def baazi_html(baazi: Baazi, *, size: float = DEFAULT_SIZE) -> str:
     """The score sheet of a match as an HTML table (R9.3, R10.1), then its current deal's picture.
 
+    >>> from seep.svg import baazi_html
     >>> from seep import new_baazi
     >>> page = baazi_html(new_baazi("standard", seed=4))
     >>> "no deal finished yet" in page, "<svg" in page

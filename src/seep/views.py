@@ -85,6 +85,7 @@ class View:
     def __repr__(self) -> str:
         """One line: whose view, where the deal stands, the seat's hand and the floor.
 
+        >>> from seep.views import observe
         >>> from seep import new_deal
         >>> observe(new_deal("standard", seed=10), 1)
         <View of seat 1: standard bidding, seat 1 to bid, floor 4 cards face down, hand 4 cards>
@@ -135,6 +136,7 @@ class View:
 def observe(state: State, seat: int) -> View:
     """The view of ``state`` from ``seat``.
 
+    >>> from seep.views import observe
     >>> from seep import new_deal
     >>> observe(new_deal("taash", seed=1), 2).loose is not None   # taash floor is face up (R11.1)
     True

@@ -27,6 +27,7 @@ _T0, _T1, _T2, _T3 = (_chunk_table(offset) for offset in range(0, 52, _CHUNK))
 def mask_total(mask: int) -> int:
     """Sum of the capture values of the cards in ``mask``.
 
+    >>> from seep._engine.bits import VALUE_MASKS, mask_total
     >>> mask_total(VALUE_MASKS[13] | VALUE_MASKS[1])
     56
     """
@@ -38,6 +39,7 @@ def mask_total(mask: int) -> int:
 def bits(mask: int) -> Iterator[int]:
     """Indices of the set bits of ``mask``, lowest first.
 
+    >>> from seep._engine.bits import bits
     >>> list(bits(0b10110))
     [1, 2, 4]
     """

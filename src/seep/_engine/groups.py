@@ -39,6 +39,7 @@ def floor_table(loose: int) -> FloorTable | None:
     ``None`` on a crowded floor (more than ``_VALUE_FLOOR`` cards), which is
     searched card by card instead.
 
+    >>> from seep._engine.groups import floor_table
     >>> from seep.cards import CardSet
     >>> values, masks, sums = floor_table(CardSet.parse("3S 5H").mask)
     >>> values, str(CardSet(masks[0b10])), len(masks), bin(sums)
@@ -137,6 +138,7 @@ def _joined(bases: tuple[int, ...], options: tuple[int, ...]) -> tuple[int, ...]
 def loose_sums(loose: int) -> int:
     """Bit ``s`` set when some of the ``loose`` cards sum to ``s`` (s <= 13): a cheap test before any search.
 
+    >>> from seep._engine.groups import loose_sums
     >>> from seep.cards import CardSet
     >>> bin(loose_sums(CardSet.parse("2S 3S").mask))
     '0b101101'
@@ -158,6 +160,7 @@ def value_sums(values: tuple[int, ...]) -> int:
 def groups(loose: int, target: int) -> tuple[int, ...]:
     """Every subset of ``loose`` whose values sum to ``target``, as sorted masks.
 
+    >>> from seep._engine.groups import groups
     >>> from seep.cards import CardSet
     >>> floor = CardSet.parse("AS 2S 3S 4S")
     >>> [str(CardSet(g)) for g in groups(floor.mask, 5)]
@@ -288,6 +291,7 @@ def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     value are used, then picks the suits, so its cost follows the size of
     the answer rather than the number of ways to group it (R3.4, R11.7).
 
+    >>> from seep._engine.groups import based_unions
     >>> from seep.cards import CardSet
     >>> floor = CardSet.parse("AS 2S 3S 4S")
     >>> [str(CardSet(m)) for m in based_unions(floor.mask, 3, 5)]
@@ -331,6 +335,7 @@ def maximal_packings(loose: int, target: int) -> tuple[int, ...]:
     Each is a union of disjoint groups of ``target`` that leaves no group of
     ``target`` among the remaining cards. Empty if no group exists.
 
+    >>> from seep._engine.groups import maximal_packings
     >>> from seep.cards import CardSet
     >>> floor = CardSet.parse("AS 2S 3S 4S 5S 6S")
     >>> sorted(str(CardSet(p)) for p in maximal_packings(floor.mask, 7))
@@ -424,6 +429,7 @@ def count_unions(loose: int, base: int, target: int) -> int:
     loose card of value ``target`` is a group of its own, in or out (R5.3,
     R6.1, R11.3), and higher cards fit in no group.
 
+    >>> from seep._engine.groups import based_unions, count_unions
     >>> from seep.cards import CardSet
     >>> floor = CardSet.parse("AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H 4D 5S")
     >>> count_unions(floor.mask, 3, 5) == len(based_unions(floor.mask, 3, 5))
@@ -445,6 +451,7 @@ def count_packings(loose: int, target: int) -> int:
     (R4.3): it takes every loose card of value ``target``, and the values
     below ``target`` it leaves have no subset summing to ``target``.
 
+    >>> from seep._engine.groups import count_packings, maximal_packings
     >>> from seep.cards import CardSet
     >>> floor = CardSet.parse("AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H 4D 6S")
     >>> count_packings(floor.mask, 7) == len(maximal_packings(floor.mask, 7))
@@ -488,6 +495,7 @@ def _maximal_counts(limit: int, target: int, singles: int) -> list[int]:
 def union_at(loose: int, base: int, target: int, index: int) -> int:
     """``based_unions(loose, base, target)[index]``, on a crowded floor without listing the unions.
 
+    >>> from seep._engine.groups import based_unions, union_at
     >>> from seep.cards import CardSet
     >>> floor = CardSet.parse("AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H 4D 5S")
     >>> unions = based_unions(floor.mask, 3, 5)
@@ -571,6 +579,7 @@ def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
     The empty set is a union of no groups. This is membership in
     :func:`based_unions`, decided without listing them.
 
+    >>> from seep._engine.groups import is_union_of_groups
     >>> from seep.cards import CardSet
     >>> is_union_of_groups(CardSet.parse("AS 2S 3S 4S").mask, 5), is_union_of_groups(CardSet.parse("AS 3S").mask, 5)
     (True, False)

@@ -8,6 +8,7 @@ transition deals the rest with :func:`deal_packets`; loaded documents
 The variant's opening rule (:class:`~seep.variants.OpeningRule`) decides
 what the opening deals and how long it lasts.
 
+>>> from seep._engine.schedule import opening_packets
 >>> from seep.variants import STANDARD, TAASH
 >>> opening_packets(STANDARD, dealer=0), opening_packets(TAASH, dealer=3)
 ((1, None), (None, 0, 1, 2, 3))

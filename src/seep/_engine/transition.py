@@ -8,6 +8,7 @@ deal, R2.7, R2.9, R11.2), :func:`finish_deal` (R9) and
 :func:`build_state`, the one place a state after a move is made. The new
 state shares every unchanged part with the old one.
 
+>>> from seep._engine.transition import transition
 >>> from seep import new_deal, parse_move
 >>> state = transition(new_deal("standard", seed=10), parse_move("bid 11"))
 >>> state.phase, state.bid

@@ -9,6 +9,7 @@ the move generator (:mod:`seep._engine.generate`) lists the same moves
 from the same :class:`~seep._engine.generate.Position` facts, and the
 perft table and the property tests check that both agree.
 
+>>> from seep._engine.verify import violation
 >>> from seep import parse_move
 >>> from seep.testing import position
 >>> state = position(hand="7S 9H", loose="3S 4S 2H 5D")
@@ -52,6 +53,7 @@ _NAMES: Final = (
 def value_name(value: int) -> str:
     """``9`` -> ``'nine'``, ``11`` -> ``'jack'``.
 
+    >>> from seep._engine.verify import value_name
     >>> value_name(11)
     'jack'
     """

@@ -395,6 +395,7 @@ def _deal(
 def build(draft: RecordDraft, *, check: bool = True) -> Record:
     """The record ``draft`` describes, every part checked; ``check`` also runs :func:`verify`.
 
+    >>> from seep.records._build import Given, RecordDraft, Spot, build
     >>> draft = RecordDraft(variant=Given("standard"), deals=())
     >>> build(draft)
     Traceback (most recent call last):

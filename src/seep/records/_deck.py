@@ -24,6 +24,7 @@ def deck_of(start: State) -> tuple[Card, ...]:
     then the stock. ``new_deal(variant, dealer=d, deck=deck_of(start))``
     equals ``start`` except for ``redeals`` (R2.3), which a deck cannot carry.
 
+    >>> from seep.records import deck_of
     >>> from seep import new_deal
     >>> start = new_deal("taash", seed=5, dealer=3)
     >>> new_deal("taash", dealer=3, deck=deck_of(start)) == start

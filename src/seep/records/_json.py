@@ -24,7 +24,7 @@ def record_to_dict(record: Record) -> dict[str, Any]:
     """A JSON document of ``record`` (the same content as the text, as JSON types).
 
     >>> from seep import new_deal, parse_move
-    >>> from seep.records import record_from_deal
+    >>> from seep.records import record_from_deal, record_from_dict, record_to_dict
     >>> record = record_from_deal(new_deal("standard", seed=10), [parse_move("bid 12")])
     >>> import json
     >>> doc = record_to_dict(record)
@@ -156,7 +156,7 @@ def record_from_dict(doc: Mapping[str, Any], *, check: bool = True) -> Record:
     the same reason as the same fault in the text form:
 
     >>> from seep import new_deal
-    >>> from seep.records import record_from_deal
+    >>> from seep.records import record_from_deal, record_from_dict, record_to_dict
     >>> doc = record_to_dict(record_from_deal(new_deal("standard", seed=10)))
     >>> doc["deals"][0]["deck"][3] = "QX"
     >>> record_from_dict(doc)

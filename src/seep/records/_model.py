@@ -228,7 +228,8 @@ def record_from_deal(start: State, moves: Iterable[Move] = (), *, tags: TagsGive
     ``tags`` adds header tags (``Seats``, ``Date``, ``Seed``, ``Event``...).
     An illegal move raises :class:`~seep.errors.RecordError`.
 
-    >>> from seep import new_deal, iter_legal_moves, apply_move
+    >>> from seep.records import record_from_deal
+    >>> from seep import new_deal, iter_legal_moves, apply_move, deal_score
     >>> state = start = new_deal("taash-2p", seed=4)
     >>> moves = []
     >>> while not state.is_over:
@@ -258,6 +259,7 @@ def record_from_baazi(baazi: _Match, *, tags: TagsGiven = None) -> Record:
     The match seed, if any, is written as the ``Seed`` tag (information only:
     every deal's deck is written too).
 
+    >>> from seep.records import record_from_baazi
     >>> import random
     >>> from seep import new_baazi, apply_baazi_move, legal_moves
     >>> from seep.records import format_record, parse_record

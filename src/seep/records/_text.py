@@ -268,6 +268,7 @@ def parse_record(text: str, *, check: bool = True) -> Record:
     Any error raises :class:`~seep.errors.RecordError` with the line (and the
     deal, move number and rule when there is one).
 
+    >>> from seep.records import parse_record
     >>> text = '''
     ... [Format "seep-record/1"] [Kind "deal"] {tags may share a line}
     ... [Variant "standard"] [Players "4"] [Dealer "0"]

@@ -59,7 +59,7 @@ def replay(record: Record) -> list[list[State]]:
     :class:`~seep.errors.RecordError` naming the deal, the move number and the rule.
 
     >>> from seep import new_deal, parse_move
-    >>> from seep.records import record_from_deal
+    >>> from seep.records import record_from_deal, replay
     >>> record = record_from_deal(new_deal("standard", seed=10), [parse_move("bid 12")])
     >>> [state.bid for state in replay(record)[0]]
     [None, 12]
@@ -77,6 +77,7 @@ def verify(record: Record) -> None:
     1, 2, ...; every deal but the last is finished; each dealer follows the
     dealer rule (R10.4, R11.6); no deal follows the end of the match.
 
+    >>> from seep.records import verify
     >>> import attrs
     >>> from seep import new_deal, parse_move
     >>> from seep.records import record_from_deal

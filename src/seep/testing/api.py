@@ -48,6 +48,7 @@ class ApiTestReport:
     ``records`` game records were written, read back and replayed (none for
     a variant that is not registered, since a record names its variant).
 
+    >>> from seep.testing import api_test
     >>> report = api_test("standard", deals=1, seed=0, moves_per_state=2)
     >>> report.plays, report.seeps
     (48, 2)
@@ -315,6 +316,7 @@ def api_test(
     move; anything the engine raises on the way is turned into one. Returns
     an :class:`ApiTestReport`.
 
+    >>> from seep.testing import api_test
     >>> import attrs
     >>> from seep import STANDARD
     >>> from seep.variants import SeepBonus

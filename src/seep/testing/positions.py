@@ -53,6 +53,7 @@ def position(
     ``to_move`` when any card is in a pile. The result is validated like a
     loaded document.
 
+    >>> from seep.testing import position
     >>> state = position(hand="9S 4H", loose="5C 5D", houses=[(9, "4S 5H", [1])])
     >>> state.to_move, state.hand, state.loose, state.houses[0].owners
     (0, CardSet('4H 9S'), CardSet('5D 5C'), (1,))

@@ -69,6 +69,7 @@ def _strategies() -> ModuleType:
 def cards() -> SearchStrategy[Card]:
     """Any one of the 52 cards; shrinks towards the ace of spades.
 
+    >>> from seep.testing import cards
     >>> from hypothesis import find
     >>> find(cards(), lambda card: card.value == 13)
     Card('KS')
@@ -81,6 +82,7 @@ def cards() -> SearchStrategy[Card]:
 def card_sets(min_size: int = 0, max_size: int = 52) -> SearchStrategy[CardSet]:
     """Sets of ``min_size`` to ``max_size`` distinct cards.
 
+    >>> from seep.testing import card_sets
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, derandomize=True, database=None)
     ... @given(card_sets(min_size=2, max_size=5))
@@ -103,6 +105,8 @@ def decks() -> SearchStrategy[tuple[Card, ...]]:
     An explicit deck may be a void deal (R2.3): :func:`seep.new_deal` then
     raises :class:`~seep.errors.MisdealError`.
 
+    >>> from seep.cards import ALL_CARDS
+    >>> from seep.testing import decks
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=5, derandomize=True, database=None)
     ... @given(decks())
@@ -118,6 +122,7 @@ def decks() -> SearchStrategy[tuple[Card, ...]]:
 def seeds() -> SearchStrategy[int]:
     """Seeds for :func:`seep.new_deal` (non-negative integers below 2**32).
 
+    >>> from seep.testing import seeds
     >>> from hypothesis import find
     >>> find(seeds(), lambda seed: seed >= 10)
     10
@@ -130,6 +135,7 @@ def seeds() -> SearchStrategy[int]:
 def deals(variant: str | Variant = "standard") -> SearchStrategy[State]:
     """New deals of ``variant`` from :func:`seeds`, with any dealer.
 
+    >>> from seep.testing import deals
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, derandomize=True, database=None)
     ... @given(deals())
@@ -195,6 +201,7 @@ def reachable_states(
     finished); otherwise at most ``max_plays`` cards are played. A state with
     0 plays may be before or after the bid.
 
+    >>> from seep.testing import reachable_states
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, derandomize=True, database=None)
     ... @given(reachable_states(max_plays=5))
@@ -216,6 +223,7 @@ def states_with_houses(
     to be filtered out. Such states are always in play: no house outlives a
     deal (R3.2, R9.2).
 
+    >>> from seep.testing import states_with_houses
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, derandomize=True, database=None)
     ... @given(states_with_houses(max_plays=8))
@@ -242,6 +250,7 @@ def legal_moves_of(state: State) -> SearchStrategy[Move]:
 
     Combine with a state strategy through ``flatmap`` or ``st.data()``.
 
+    >>> from seep.testing import legal_moves_of
     >>> from hypothesis import find
     >>> from seep import new_deal
     >>> state = new_deal("standard", seed=10)
@@ -262,8 +271,9 @@ def random_moves() -> SearchStrategy[Move]:
 
     Any card, any set of up to six other loose cards, house values 9..13.
 
+    >>> from seep.testing import random_moves
     >>> from hypothesis import given, settings
-    >>> from seep import is_legal, new_deal
+    >>> from seep import is_legal, new_deal, Bid
     >>> fresh = new_deal("standard", seed=1)  # nothing but a bid is legal here
     >>> @settings(max_examples=20, derandomize=True, database=None)
     ... @given(random_moves())

@@ -96,6 +96,8 @@ class Variant:
     Define a house variant by evolving a built-in one and registering it
     under a new name (the name is what JSON documents carry):
 
+    >>> from seep import STANDARD, get_variant, register_variant
+    >>> from seep.variants import SeepBonus
     >>> import attrs
     >>> generous = attrs.evolve(STANDARD, name="generous-seeps",
     ...                         seep_bonus=SeepBonus(first_play=50, last_play=50))
@@ -254,6 +256,7 @@ def get_variant(name: str | Variant) -> Variant:
     :class:`~seep.errors.SeepError` and a ``KeyError``; a name that is not a
     string raises ``TypeError``.
 
+    >>> from seep import get_variant
     >>> get_variant("no-such-game")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

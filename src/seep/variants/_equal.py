@@ -11,6 +11,7 @@ have the same module, qualified name and definition (every method's code,
 every class attribute) and the objects hold the same values. Functions are
 the same when their name, code, defaults and closed-over values are.
 
+>>> from seep.variants._equal import same_rule
 >>> def make():
 ...     class Bonus:
 ...         def __init__(self, points): self.points = points

@@ -79,6 +79,7 @@ class OpeningRule(Protocol):
 class BidOpening:
     """R2: four cards to the bidder, four face down to the floor, the bid, then the first play.
 
+    >>> from seep.variants import BidOpening
     >>> rule = BidOpening()
     >>> rule.first_packets(4), rule.in_opening(0, 11, 4), rule.in_opening(1, 11, 4)
     ((0, None), True, False)
@@ -101,6 +102,7 @@ class HouseRound:
     The round ends with the first house built (its value is the bid) or
     once everyone has thrown.
 
+    >>> from seep.variants import HouseRound
     >>> rule = HouseRound()
     >>> rule.first_packets(2), rule.in_opening(1, None, 2), rule.in_opening(1, 10, 2)
     ((None, 0, 1), True, False)
@@ -119,6 +121,7 @@ class HouseRound:
 class Opening:
     """The built-in openings: ``Opening.BID`` (R2) and ``Opening.HOUSE_ROUND`` (R11.1, R11.2).
 
+    >>> from seep.variants import Opening
     >>> Opening.BID, Opening.HOUSE_ROUND.builds_first
     (BidOpening(bids=True, builds_first=False), True)
     """
@@ -185,6 +188,7 @@ class LoserDeals:
     The next match starts with the partner of the seat that would have dealt
     next (two players: that seat).
 
+    >>> from seep.variants import LoserDeals
     >>> LoserDeals().next_dealer(1, lead=-5, players=4)  # team 1 ahead
     2
     >>> LoserDeals().next_dealer(1, lead=0, players=4)   # level: stays
@@ -208,6 +212,7 @@ class LoserDeals:
 class RotateDealer:
     """R11.6: the deal passes to the next seat after every deal, and on to the next match.
 
+    >>> from seep.variants import RotateDealer
     >>> RotateDealer().next_dealer(3, lead=40, players=4)
     0
     """
@@ -224,6 +229,7 @@ class RotateDealer:
 class DealerRule:
     """The built-in dealing rules: ``DealerRule.LOSER_DEALS`` (R10.4, R10.5) and ``DealerRule.ROTATE`` (R11.6).
 
+    >>> from seep.variants import DealerRule
     >>> DealerRule.LOSER_DEALS.next_dealer(1, lead=-5, players=4)
     2
     """
@@ -277,6 +283,7 @@ class SeepRule(Protocol):
 class SeepBonus:
     """The seep bonus of R4.5 with adjustable amounts.
 
+    >>> from seep.variants import SeepBonus, SeepContext
     >>> from seep.cards import Card
     >>> rule = SeepBonus()
     >>> ctx = SeepContext(card=Card.parse("9S"), play=1, first_play=True,
@@ -301,6 +308,7 @@ class SeepBonus:
 class CardValueSeep:
     """A seep bonus equal to the capture value of the card played (R12), ``last_play`` on the last play.
 
+    >>> from seep.variants import CardValueSeep, SeepContext
     >>> from seep.cards import Card
     >>> ctx = SeepContext(card=Card.parse("QS"), play=9, first_play=False,
     ...                   last_play=False, batch_end=False)
@@ -333,6 +341,7 @@ class CardPoints:
     ``most_cards`` points go to the team whose pile holds the most cards
     (nobody on a tie), as family variants score it (R12).
 
+    >>> from seep.variants import CardPoints
     >>> from seep.cards import CardSet
     >>> STANDARD = CardPoints()
     >>> STANDARD.score([CardSet.parse("KS AH TD 2C"), CardSet.parse("5S")])
@@ -386,6 +395,8 @@ class CardPoints:
     def with_card(self, card: str | Card, points: int) -> CardPoints:
         """A copy of the table with one card's points changed.
 
+        >>> from seep import Card
+        >>> from seep.variants import CardPoints
         >>> CardPoints().with_card("TD", 2).card_points(Card.parse("TD"))
         2
         """
@@ -446,6 +457,7 @@ class LeadMatch:
     match ends after that many deals and the higher lead wins (R12). ``None``
     switches a clause off.
 
+    >>> from seep.variants import LeadMatch, Standing
     >>> rule = LeadMatch()
     >>> after = rule.after_deal(Standing(), (64, 36))
     >>> after.lead, after.over
@@ -511,6 +523,7 @@ class LeadMatch:
 class BankedMatch:
     """Taash short and full matches (R11.6): the deal winner banks the difference.
 
+    >>> from seep.variants import BankedMatch, Standing
     >>> rule = BankedMatch(target=50)
     >>> first = rule.after_deal(Standing(), (70, 30))
     >>> first.banked, first.over, rule.after_deal(first, (50, 50)).banked
@@ -547,6 +560,7 @@ class BankedMatch:
 class QuickMatch:
     """Taash quick match (R11.6): one deal, the higher total wins, equal is a draw.
 
+    >>> from seep.variants import QuickMatch, Standing
     >>> QuickMatch().after_deal(Standing(), (50, 50)).reason
     'one deal, 50 to 50: a draw (R11.6)'
     """
