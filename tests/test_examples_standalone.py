@@ -3,7 +3,7 @@
 The suite's ``--doctest-modules`` run gives each example its module's
 globals, so an example that uses a name it never imports still passes
 there. Here every docstring of every module of the package (public and
-``_``-prefixed alike; ``seep.__main__`` is left out as pytest leaves it
+``_``-prefixed alike; ``__main__`` modules are left out as pytest leaves it
 out, since importing it runs the command) runs in an empty namespace of
 its own: the examples of one docstring share it, nothing comes from the
 module. The option flags are the suite's (pytest's default, ``ELLIPSIS``).
@@ -35,7 +35,7 @@ OPTION_FLAGS = doctest.ELLIPSIS
 def _modules() -> Iterator[str]:
     yield "seep"
     for info in pkgutil.walk_packages(seep.__path__, "seep."):
-        if info.name != "seep.__main__":
+        if not info.name.endswith(".__main__"):
             yield info.name
 
 

@@ -23,6 +23,7 @@ random play-out to the end.
 The same operators are public, as Hypothesis strategies and as plain
 functions, so that a game server can fuzz its own boundary:
 
+>>> from seep.testing import mutate_document, state_problems
 >>> import random
 >>> from seep import new_deal, state_to_dict
 >>> doc = state_to_dict(new_deal("standard", seed=7))
@@ -78,6 +79,7 @@ __all__ = [
 def fuzz_targets() -> tuple[str, ...]:
     """The names of the fuzz targets, in the order the runner reports them.
 
+    >>> from seep.testing import fuzz_targets
     >>> fuzz_targets()[:3]
     ('state-json', 'move-json', 'move-text')
     """
@@ -96,6 +98,7 @@ def mutated_documents(doc: Any, *, max_mutations: int = 3) -> SearchStrategy[Any
     ``doc`` itself is never changed. Use it on your own documents, for
     example the messages your server accepts:
 
+    >>> from seep.testing import mutated_documents
     >>> from hypothesis import find
     >>> from seep.errors import SeepError
     >>> from seep.serialization import move_from_dict
@@ -127,6 +130,7 @@ def mutated_documents(doc: Any, *, max_mutations: int = 3) -> SearchStrategy[Any
 def mutated_texts(text: str, *, max_mutations: int = 3) -> SearchStrategy[str]:
     """``text`` with 1 to ``max_mutations`` text mutations: truncated, cut, lines repeated or swapped, tokens garbled.
 
+    >>> from seep.testing import mutated_texts
     >>> from hypothesis import find
     >>> len(find(mutated_texts("take JS 5C 6H"), lambda text: len(text) < 5)) < 5
     True
@@ -151,6 +155,7 @@ def _from_corpus(
 def mutated_state_documents(variant: str | None = None) -> SearchStrategy[Any]:
     """Mutated state documents (``seep-state/1``) of real games, every phase, one variant or all.
 
+    >>> from seep.testing import mutated_state_documents
     >>> from hypothesis import given, settings
     >>> from seep.errors import SeepError
     >>> from seep.serialization import state_from_dict
@@ -175,6 +180,7 @@ def mutated_state_documents(variant: str | None = None) -> SearchStrategy[Any]:
 def mutated_move_documents() -> SearchStrategy[Any]:
     """Mutated move objects of the JSON documents, from legal moves of real games.
 
+    >>> from seep.testing import mutated_move_documents
     >>> from hypothesis import find
     >>> isinstance(find(mutated_move_documents(), lambda doc: isinstance(doc, dict)), dict)
     True
@@ -193,6 +199,7 @@ def _move_doc(move: Any) -> dict[str, Any]:
 def mutated_move_texts() -> SearchStrategy[str]:
     """Mutated move notation, from legal moves of real games.
 
+    >>> from seep.testing import mutated_move_texts
     >>> from hypothesis import find
     >>> find(mutated_move_texts(), lambda text: text.startswith("bid")).startswith("bid")
     True
@@ -203,6 +210,7 @@ def mutated_move_texts() -> SearchStrategy[str]:
 def mutated_view_documents() -> SearchStrategy[Any]:
     """Mutated view documents (``seep-view/1``), with and without their history.
 
+    >>> from seep.testing import mutated_view_documents
     >>> from hypothesis import find
     >>> "seat" in find(mutated_view_documents(), lambda doc: isinstance(doc, dict) and "seat" in doc)
     True
@@ -213,6 +221,7 @@ def mutated_view_documents() -> SearchStrategy[Any]:
 def mutated_match_documents() -> SearchStrategy[Any]:
     """Mutated match documents (``seep-baazi/1``): matches under way and matches over.
 
+    >>> from seep.testing import mutated_match_documents
     >>> from hypothesis import find
     >>> isinstance(find(mutated_match_documents(), lambda doc: isinstance(doc, dict)), dict)
     True
@@ -223,6 +232,7 @@ def mutated_match_documents() -> SearchStrategy[Any]:
 def mutated_record_texts() -> SearchStrategy[str]:
     """Mutated game records (``seep-record/1`` text) of whole and partial deals and matches.
 
+    >>> from seep.testing import mutated_record_texts
     >>> from hypothesis import find
     >>> find(mutated_record_texts(), lambda text: "[Format" in text).count("[Format") >= 1
     True
@@ -233,6 +243,7 @@ def mutated_record_texts() -> SearchStrategy[str]:
 def mutated_record_documents() -> SearchStrategy[Any]:
     """Mutated game records in their JSON form.
 
+    >>> from seep.testing import mutated_record_documents
     >>> from hypothesis import find
     >>> isinstance(find(mutated_record_documents(), lambda doc: isinstance(doc, dict)), dict)
     True
@@ -243,6 +254,7 @@ def mutated_record_documents() -> SearchStrategy[Any]:
 def mutated_decks() -> SearchStrategy[Any]:
     """Decks for :func:`seep.new_deal` with cards missing, repeated, garbled or of the wrong type.
 
+    >>> from seep.testing import mutated_decks
     >>> from hypothesis import given, settings
     >>> from seep import new_deal
     >>> from seep.errors import SeepError

@@ -72,6 +72,7 @@ def state_problems(
     (``rng``, default seeded 0), checking R1.1 and R3.3 after every move.
     States built by hand without the loader can be checked too:
 
+    >>> from seep.testing import state_problems
     >>> import attrs
     >>> from seep import new_deal
     >>> state = new_deal("standard", seed=7)
@@ -314,6 +315,7 @@ def play_out_problems(state: State, rng: random.Random) -> list[str]:
 def view_problems(view: View) -> list[str]:
     """What is wrong with ``view`` by the rules (cards, counts, R3.2 for its own seat); empty if nothing.
 
+    >>> from seep.testing import view_problems
     >>> import attrs
     >>> from seep import new_deal
     >>> from seep.views import observe

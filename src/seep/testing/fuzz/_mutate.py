@@ -517,6 +517,7 @@ def mutate_document(doc: Doc, rng: random.Random, *, count: int | None = None) -
     moves), half structural; a semantic operator that finds nothing to
     change leaves the document as it is.
 
+    >>> from seep.testing import mutate_document
     >>> import random
     >>> doc = {"kind": "take", "card": "JS", "loose": ["5C", "6H"], "house": None}
     >>> mutate_document(doc, random.Random(0), count=1), doc
@@ -573,6 +574,7 @@ def mutate_text(text: str, rng: random.Random, *, count: int | None = None) -> s
     swap lines, change a number or a card, change case or spacing.
 
     >>> import random
+    >>> from seep.testing import mutate_text
     >>> mutate_text("take JS 5C 6H", random.Random(4), count=1)
     'take JS 5C 6H\\ntake JS 5C 6H'
     """

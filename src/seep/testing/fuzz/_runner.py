@@ -59,6 +59,7 @@ class FuzzReport:
     independent check), ``failures`` (the first failing inputs of each
     class, as bounded excerpts) and ``seconds``.
 
+    >>> from seep.testing import run_fuzz
     >>> report = run_fuzz(20, seed=1, targets=["move-text"])
     >>> [(t.name, t.inputs) for t in report.targets]
     [('move-text', 20)]
@@ -158,6 +159,7 @@ def run_fuzz(
     counted as a hang. ``keep`` failing inputs of each class are kept for
     the report. See :mod:`seep.testing.fuzz` for the targets.
 
+    >>> from seep.testing import run_fuzz
     >>> report = run_fuzz(30, seed=2, targets=["record-text", "deck"])
     >>> sum(t.inputs for t in report.targets), sorted(report.targets[0].counts)
     (30, ['accepted', 'accepted-invalid', 'hang', 'refused', 'untyped'])
