@@ -156,12 +156,20 @@ class MoveList(Sequence[Move]):
             raise IndexError("move index out of range")
         slot = bisect_right(self._ends, position)
         start = self._ends[slot - 1] if slot else 0
+        card = self._cards[slot]
+        listed = self._by_card.get(card)
+        if listed is not None:  # the card's moves are listed already (by iteration)
+            move = self._handed = listed[position - start]
+            return move
+        assert self._position is not None
         if self._planned is None or self._ends[slot] - start <= _LISTED:
-            move = self._handed = self._card_moves(slot)[position - start]
+            # Only the move asked for is built, from the card's plan.
+            move = self._handed = self._position.planned_move(
+                card, self._plan(slot), position - start
+            )
             return move
         # A card with many moves on a crowded floor (R3.4): the move is found by its rank.
-        assert self._position is not None
-        move = self._handed = self._position.move_at(self._cards[slot], position - start)
+        move = self._handed = self._position.move_at(card, position - start)
         return move
 
     def __iter__(self) -> Iterator[Move]:

@@ -73,6 +73,19 @@ _NOTHING: Final[Plan] = ((), (), 0, 0, False)
 _NO_PICKUPS: Final[Pickups] = ((), ())
 
 
+def _raise_or_throw(card: int, raises: int, throw: bool, index: int) -> Move:
+    """Move ``index`` of the last parts of a card's moves: its raises, lowest house first, then its throw."""
+    while raises:
+        low = raises & -raises
+        raises ^= low
+        if not index:
+            return _RAISES[card][low.bit_length() - 1]
+        index -= 1
+    if throw and not index:
+        return _THROWS[card]
+    raise IndexError("move index out of range")
+
+
 class Position:
     """The facts about a state that move generation for its mover needs.
 
@@ -307,6 +320,40 @@ class Position:
         if throw:
             yield _THROWS[card]
 
+    def planned_move(self, card: int, plan: Plan, index: int) -> Move:
+        """``list(self.iter_for_card(card, plan))[index]``, building that move alone.
+
+        The part holding the move (the pick-ups without or with the house,
+        the builds of one value, the raises, the throw) is found from the
+        sizes of the parts before it, as :meth:`move_at` does on a crowded
+        floor; the loose sets of a build target are the cached ones that
+        :meth:`plans` counted.
+        """
+        plain, housed, targets, raises, throw = plan
+        masks = self.masks  # keys are card masks on a crowded floor
+        if index < len(plain):
+            key = plain[index]
+            taken = key if masks is None else masks[key]
+            return make_take(ALL_CARDS[card], from_mask(taken), None)
+        index -= len(plain)
+        value = _VALUE_OF[card]
+        if index < len(housed):
+            key = housed[index]
+            taken = key if masks is None else masks[key]
+            return make_take(ALL_CARDS[card], from_mask(taken), value)
+        index -= len(housed)
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            target = low.bit_length() - 1
+            keys = self.house_sets(value, target)
+            if index < len(keys):
+                key = keys[index]
+                used = key if masks is None else masks[key]
+                return make_build(ALL_CARDS[card], from_mask(used), target)
+            index -= len(keys)
+        return _raise_or_throw(card, raises, throw, index)
+
     # -- counting and unranking on crowded floors (R3.4, R11.7) --------------
 
     def is_crowded(self) -> bool:
@@ -423,15 +470,7 @@ class Position:
                 used = union_at(loose, target - value, target, index)
                 return make_build(played, from_mask(used), target)
             index -= size
-        while raises:
-            low = raises & -raises
-            raises ^= low
-            if not index:
-                return _RAISES[card][low.bit_length() - 1]
-            index -= 1
-        if throw and not index:
-            return _THROWS[card]
-        raise IndexError("move index out of range")
+        return _raise_or_throw(card, raises, throw, index)
 
     def house_sets(self, value: int, target: int) -> tuple[int, ...]:
         """Keys of the loose sets that join a card of ``value`` in a house of ``target``, sorted.
