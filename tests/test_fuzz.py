@@ -311,3 +311,80 @@ def test_views_as_json_r4_1_a_history_whose_take_is_no_group_is_refused() -> Non
     with pytest.raises(InvalidStateError) as caught:
         view_from_dict(doc)
     assert caught.value.field.startswith("history")
+
+
+def _view_doc_with_a_house(variant: str) -> dict[str, object]:
+    """A view (with its history) of a deal in play where a house stands."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = new_deal(variant, seed=seed)
+        while not state.is_over:
+            if state.houses and state.plays > 4:
+                return view_to_dict(observe(state, 0))
+            moves = legal_moves(state)
+            state = apply_move(state, moves[rng.randrange(len(moves))])
+    raise AssertionError("no deal with a house")
+
+
+@pytest.mark.parametrize("variant", ["standard", "taash-2p"])
+def test_views_as_json_r5_2_r6_3_r7_2_house_owners_the_history_never_made_are_refused(
+    variant: str,
+) -> None:
+    doc = _view_doc_with_a_house(variant)
+    house = doc["floor"]["houses"][0]  # type: ignore[index]
+    players = len(doc["hand_counts"])  # type: ignore[arg-type]
+    house["owners"] = [next(s for s in range(1, players) if s not in house["owners"])]
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field == "floor.houses" and "R6.3" in caught.value.reason
+
+
+def test_views_as_json_r2_1_a_dealer_whose_next_seat_did_not_play_first_is_refused() -> None:
+    view, doc = _view_with_history(20)
+    assert view.to_move is not None
+    doc["dealer"] = (view.dealer + 1) % 4  # the turn moves along: the counters still agree
+    doc["to_move"] = (view.to_move + 1) % 4
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field.startswith("history[") and "R2.1" in caught.value.reason
+
+
+def test_views_as_json_r2_8_a_history_with_two_plays_swapped_is_refused() -> None:
+    _, doc = _view_with_history(20)
+    history = doc["history"]
+    plays = [i for i, entry in enumerate(history) if entry.get("kind") == "played"]
+    first, second = plays[5], plays[6]
+    history[first], history[second] = history[second], history[first]
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field == f"history[{first}]" and "R2.8" in caught.value.reason
+
+
+def test_views_as_json_r4_4_a_last_capturer_the_history_does_not_name_is_refused() -> None:
+    view, doc = _view_with_history(20)
+    assert view.last_capture is not None
+    doc["last_capture"] = (view.last_capture + 2) % 4  # the partner: the same team's pile
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field == "last_capture" and "R4.4" in caught.value.reason
+
+
+@pytest.mark.parametrize("variant", ["standard", "taash", "taash-2p"])
+def test_views_as_json_r2_4_r11_2_a_bid_the_history_never_made_is_refused(variant: str) -> None:
+    doc = view_to_dict(observe(_played(variant, 10, seed=5), 0))  # type: ignore[arg-type]
+    assert doc["bid"] is not None
+    doc["bid"] = 9 if doc["bid"] != 9 else 10
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field == "bid" and "R11.2" in caught.value.reason
+
+
+def test_sampling_a_view_no_deck_order_reproduces_raises_a_typed_error() -> None:
+    from seep.history import Unknown
+    from seep.sampling import sample_deal
+
+    view, _ = _view_with_history(20)
+    unknown = attrs.evolve(view, history=(Unknown(view.plays),))
+    with pytest.raises(InvalidStateError) as caught:
+        sample_deal(unknown, random.Random(1))
+    assert caught.value.field == "history"
