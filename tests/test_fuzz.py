@@ -388,3 +388,21 @@ def test_sampling_a_view_no_deck_order_reproduces_raises_a_typed_error() -> None
     with pytest.raises(InvalidStateError) as caught:
         sample_deal(unknown, random.Random(1))
     assert caught.value.field == "history"
+
+
+def test_views_as_json_r2_2_a_packet_dealt_face_up_with_a_bid_is_refused() -> None:
+    _, doc = _view_with_history(20)
+    doc["history"][0]["face_up"] = True  # type: ignore[index]
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field == "history[0]" and "R2.2" in caught.value.reason
+
+
+def test_views_as_json_r3_1_a_play_before_the_seat_was_dealt_a_card_is_refused() -> None:
+    doc = view_to_dict(observe(_played("taash-2p", 3, seed=5), 0))  # type: ignore[arg-type]
+    history = doc["history"]
+    first_play = next(i for i, e in enumerate(history) if e["kind"] == "played")
+    history.insert(0, history.pop(first_play))  # played before any packet was dealt
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field == "history[0]" and "R3.1" in caught.value.reason

@@ -70,6 +70,13 @@ def check_history(view: View) -> None:
             seeps.append(entry)
             continue
         if isinstance(entry, Dealt):
+            face_up = entry.to is None and not variant.opening.bids
+            if entry.face_up != face_up or (entry.to is None and (entry.cards is None) == face_up):
+                raise fail(
+                    index,
+                    "the floor is dealt face down with a bid (R2.2), face up without (R11.1), "
+                    "a hand face down",
+                )
             if entry.cards is not None:
                 if len(entry.cards) != entry.count:
                     raise fail(index, f"{entry.count} cards dealt, {len(entry.cards)} named")
@@ -108,6 +115,8 @@ def check_history(view: View) -> None:
             and variant.opening.in_opening(plays, bid, variant.players)
         ):
             bid = move.value  # R11.2: the first house built in the opening round is the bid
+        if played[seat] >= dealt[seat]:
+            raise fail(index, f"seat {seat} plays, but every card dealt to it is played (R3.1)")
         plays += 1
         played[seat] += 1
         card = move.card.mask
