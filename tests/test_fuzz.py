@@ -406,3 +406,19 @@ def test_views_as_json_r3_1_a_play_before_the_seat_was_dealt_a_card_is_refused()
     with pytest.raises(InvalidStateError) as caught:
         view_from_dict(doc)
     assert caught.value.field == "history[0]" and "R3.1" in caught.value.reason
+
+
+@pytest.mark.parametrize("variant", ["taash", "standard"])
+def test_views_as_json_r2_7_r11_1_packets_dealt_out_of_order_are_refused(variant: str) -> None:
+    doc = view_to_dict(observe(_played(variant, 10, seed=5), 0))  # type: ignore[arg-type]
+    history = doc["history"]
+    first_play = next(i for i, e in enumerate(history) if e["kind"] == "played" and i > 2)
+    run = [i for i in range(first_play + 1, len(history)) if history[i]["kind"] == "dealt"][:2]
+    if variant == "taash":
+        run = [1, 2]  # R11.1: the opening packets go round from the seat after the dealer
+    first, second = run
+    assert history[first]["to"] != history[second]["to"]
+    history[first], history[second] = history[second], history[first]
+    with pytest.raises(InvalidStateError) as caught:
+        view_from_dict(doc)
+    assert caught.value.field.startswith("history[") and "R2.7" in caught.value.reason

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from seep._engine.schedule import PACKET, first_to_play, opening_packets
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.history import Dealt, FloorTurned, Played, SeepRecord, Unknown
@@ -49,6 +50,9 @@ def check_history(view: View) -> None:
     plays = 0
     seeps: list[SeepRecord] = []
     turn = _Turn(variant.players, view.dealer)
+    packets: list[tuple[int | None, int]] = []  # the packets dealt since the last play
+    first_packet = 0  # where they start in the history
+    opening = True  # no card played yet
     bid: int | None = None
     last_capture: int | None = None
 
@@ -70,6 +74,9 @@ def check_history(view: View) -> None:
             seeps.append(entry)
             continue
         if isinstance(entry, Dealt):
+            if not packets:
+                first_packet = index
+            packets.append((entry.to, entry.count))
             face_up = entry.to is None and not variant.opening.bids
             if entry.face_up != face_up or (entry.to is None and (entry.cards is None) == face_up):
                 raise fail(
@@ -103,6 +110,9 @@ def check_history(view: View) -> None:
             continue
         assert isinstance(entry, Played)
         move, seat = entry.move, entry.seat
+        if packets and packets != _schedule(view, packets, opening):
+            raise fail(first_packet, _OUT_OF_ORDER)
+        packets, opening = [], False
         wrong_turn = turn.play(seat, isinstance(move, Bid))
         if wrong_turn:
             raise fail(index, wrong_turn)
@@ -156,6 +166,8 @@ def check_history(view: View) -> None:
             houses[move.new_value] = houses.get(move.new_value, 0) | cards
             # R7.2: the raiser owns the house alone; R7.4: joined to a standing one, with its owners
             owners[move.new_value] = owners.get(move.new_value, frozenset()) | {seat}
+    if packets and packets != _schedule(view, packets, opening):
+        raise fail(first_packet, _OUT_OF_ORDER)
     _compare(view, hand, loose, houses, piles, dealt, played, plays, on_floor)
     _compare_owners(view, owners)
     _compare_turn(view, turn)
@@ -171,6 +183,37 @@ def check_history(view: View) -> None:
         )
     if tuple(seeps) != view.seeps:
         raise InvalidStateError("seeps", "the history records other seeps (R4.5)")
+
+
+_OUT_OF_ORDER = "packets dealt out of order (R2.1, R2.2, R2.7, R2.9, R11.1, R11.2)"
+
+
+def _schedule(
+    view: View, packets: list[tuple[int | None, int]], opening: bool
+) -> list[tuple[int | None, int]]:
+    """The packets the rules deal, in order, for the cards ``packets`` gives each seat.
+
+    Before the first play the variant's opening packets (R2.2, R11.1);
+    later, packets of four round from the seat after the dealer, skipping a
+    seat once it has its cards (R2.7, R2.9, R11.2).
+    """
+    if opening:
+        return [(seat, PACKET) for seat in opening_packets(view.variant, view.dealer)]
+    players = view.variant.players
+    quotas = [0] * players
+    for to, count in packets:
+        if to is None:
+            return []  # the floor is dealt only before the first play
+        quotas[to] += count
+    schedule: list[tuple[int | None, int]] = []
+    seat = first_to_play(view.dealer, players)
+    while any(quotas):
+        if quotas[seat]:
+            count = min(PACKET, quotas[seat])
+            schedule.append((seat, count))
+            quotas[seat] -= count
+        seat = (seat + 1) % players
+    return schedule
 
 
 class _Turn:
