@@ -2,9 +2,10 @@
 
 Every move is public (the card played and every card it takes or builds
 with), and so are the seat's own packets and a face-up floor. Replaying
-them gives the seat's hand, the loose cards, the houses' cards, the piles
-and the play count, which must be the view's (the JSON documents, views
-as JSON). A history that contradicts its view would leave no deal for the
+them gives the seat's hand, the loose cards, the houses' cards and
+owners (R5.2, R6.3, R7.2, R7.4), the piles, the play count, whose turn it
+is (R2.8) and the last capturer (R4.4), which must be the view's (the JSON
+documents, views as JSON). A history that contradicts its view would leave no deal for the
 sampler to find.
 
 >>> from seep import new_deal, apply_move, legal_moves
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from seep._engine.schedule import PACKET, first_to_play, opening_packets
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.history import Dealt, FloorTurned, Played, SeepRecord, Unknown
@@ -40,12 +42,19 @@ def check_history(view: View) -> None:
     loose = 0
     hidden_floor = 0  # face-down floor cards not yet turned (R2.2, R2.5)
     houses: dict[int, int] = {}  # value -> mask of its cards
+    owners: dict[int, frozenset[int]] = {}  # value -> its owners
     piles = [0] * variant.teams
     dealt = [0] * variant.players
     played = [0] * variant.players
     on_floor = 0
     plays = 0
     seeps: list[SeepRecord] = []
+    turn = _Turn(variant.players, view.dealer)
+    packets: list[tuple[int | None, int]] = []  # the packets dealt since the last play
+    first_packet = 0  # where they start in the history
+    opening = True  # no card played yet
+    bid: int | None = None
+    last_capture: int | None = None
 
     def fail(index: int, reason: str) -> InvalidStateError:
         return InvalidStateError(f"history[{index}]", reason)
@@ -65,6 +74,16 @@ def check_history(view: View) -> None:
             seeps.append(entry)
             continue
         if isinstance(entry, Dealt):
+            if not packets:
+                first_packet = index
+            packets.append((entry.to, entry.count))
+            face_up = entry.to is None and not variant.opening.bids
+            if entry.face_up != face_up or (entry.to is None and (entry.cards is None) == face_up):
+                raise fail(
+                    index,
+                    "the floor is dealt face down with a bid (R2.2), face up without (R11.1), "
+                    "a hand face down",
+                )
             if entry.cards is not None:
                 if len(entry.cards) != entry.count:
                     raise fail(index, f"{entry.count} cards dealt, {len(entry.cards)} named")
@@ -91,8 +110,23 @@ def check_history(view: View) -> None:
             continue
         assert isinstance(entry, Played)
         move, seat = entry.move, entry.seat
+        if packets and packets != _schedule(view, packets, opening):
+            raise fail(first_packet, _OUT_OF_ORDER)
+        packets, opening = [], False
+        wrong_turn = turn.play(seat, isinstance(move, Bid))
+        if wrong_turn:
+            raise fail(index, wrong_turn)
         if isinstance(move, Bid):
+            bid = move.value
             continue
+        if (
+            isinstance(move, Build)
+            and variant.opening.builds_first
+            and variant.opening.in_opening(plays, bid, variant.players)
+        ):
+            bid = move.value  # R11.2: the first house built in the opening round is the bid
+        if played[seat] >= dealt[seat]:
+            raise fail(index, f"seat {seat} plays, but every card dealt to it is played (R3.1)")
         plays += 1
         played[seat] += 1
         card = move.card.mask
@@ -115,20 +149,139 @@ def check_history(view: View) -> None:
                 if move.house not in houses:
                     raise fail(index, f"{move} takes a house of {move.house} that is not there")
                 taken |= houses.pop(move.house)
+                del owners[move.house]  # a house taken leaves, and its owners' duty with it
             loose &= ~move.loose.mask
             piles[variant.team_of(seat)] |= taken
+            last_capture = seat  # R4.4
         elif isinstance(move, Build):
             loose &= ~move.loose.mask
             houses[move.value] = houses.get(move.value, 0) | card | move.loose.mask
+            owners[move.value] = _owners_after_build(variant, seat, owners.get(move.value))
         else:
             assert isinstance(move, Raise)
             if move.house not in houses:
                 raise fail(index, f"{move} raises a house of {move.house} that is not there")
             cards = houses.pop(move.house) | card
+            del owners[move.house]  # R7.2: the previous owners' duty ends
             houses[move.new_value] = houses.get(move.new_value, 0) | cards
+            # R7.2: the raiser owns the house alone; R7.4: joined to a standing one, with its owners
+            owners[move.new_value] = owners.get(move.new_value, frozenset()) | {seat}
+    if packets and packets != _schedule(view, packets, opening):
+        raise fail(first_packet, _OUT_OF_ORDER)
     _compare(view, hand, loose, houses, piles, dealt, played, plays, on_floor)
+    _compare_owners(view, owners)
+    _compare_turn(view, turn)
+    if bid != view.bid:
+        raise InvalidStateError(
+            "bid", f"the history bids {bid}, the view says {view.bid} (R2.4, R11.2)"
+        )
+    if last_capture != view.last_capture:
+        raise InvalidStateError(
+            "last_capture",
+            f"the history's last capture is by {_seat_name(last_capture)}, "
+            f"the view says {_seat_name(view.last_capture)} (R4.4)",
+        )
     if tuple(seeps) != view.seeps:
         raise InvalidStateError("seeps", "the history records other seeps (R4.5)")
+
+
+_OUT_OF_ORDER = "packets dealt out of order (R2.1, R2.2, R2.7, R2.9, R11.1, R11.2)"
+
+
+def _schedule(
+    view: View, packets: list[tuple[int | None, int]], opening: bool
+) -> list[tuple[int | None, int]]:
+    """The packets the rules deal, in order, for the cards ``packets`` gives each seat.
+
+    Before the first play the variant's opening packets (R2.2, R11.1);
+    later, packets of four round from the seat after the dealer, skipping a
+    seat once it has its cards (R2.7, R2.9, R11.2).
+    """
+    if opening:
+        return [(seat, PACKET) for seat in opening_packets(view.variant, view.dealer)]
+    players = view.variant.players
+    quotas = [0] * players
+    for to, count in packets:
+        if to is None:
+            return []  # the floor is dealt only before the first play
+        quotas[to] += count
+    schedule: list[tuple[int | None, int]] = []
+    seat = first_to_play(view.dealer, players)
+    while any(quotas):
+        if quotas[seat]:
+            count = min(PACKET, quotas[seat])
+            schedule.append((seat, count))
+            quotas[seat] -= count
+        seat = (seat + 1) % players
+    return schedule
+
+
+class _Turn:
+    """Whose turn it is, replayed: the seat after the dealer bids and plays first (R2.1, R2.6,
+    R11.2), then each seat after the one that played last (R2.8, R2.9)."""
+
+    def __init__(self, players: int, dealer: int) -> None:
+        self.players = players
+        self.first = (dealer + 1) % players
+        self.bid = False
+        self.last: int | None = None  # the seat of the last card played
+
+    def play(self, seat: int, is_bid: bool) -> str:
+        """Note a bid or a play by ``seat``; what is wrong with it, or ``""``."""
+        expected = self.next_seat()
+        if seat != expected:
+            return f"seat {seat} plays, but it is seat {expected}'s turn (R2.1, R2.6, R2.8)"
+        if is_bid:
+            if self.bid or self.last is not None:
+                return "a bid after the bid or the first play (R2.4)"
+            self.bid = True
+        else:
+            self.last = seat
+        return ""
+
+    def next_seat(self) -> int:
+        """The seat that plays next."""
+        return self.first if self.last is None else (self.last + 1) % self.players
+
+
+def _owners_after_build(variant: Any, seat: int, standing: frozenset[int] | None) -> frozenset[int]:
+    """The owners of a house ``seat`` builds (R5.2) or adds to (R6.3)."""
+    if standing is None:
+        return frozenset({seat})  # R5.2: the builder owns the new house
+    if seat in standing or variant.partner_of(seat) in standing:
+        return standing  # R6.3: an owner, or the partner of one, changes nothing
+    return standing | {seat}  # R6.3: anyone else becomes a co-owner
+
+
+def _compare_owners(view: View, owners: dict[int, frozenset[int]]) -> None:
+    """The replayed owners of each house against the view's (R5.2, R6.3, R7.2, R7.4)."""
+    if view.phase is Phase.OVER:
+        return  # R9.2: the floor is swept up, no house is left
+    for house in view.houses:
+        replayed = owners.get(house.value)
+        if replayed is not None and replayed != frozenset(house.owners):
+            raise InvalidStateError(
+                "floor.houses",
+                f"the house of {house.value} is owned by {list(house.owners)}, the history makes "
+                f"{sorted(replayed)} its owners (R5.2, R6.3, R7.2, R7.4)",
+            )
+
+
+def _compare_turn(view: View, turn: _Turn) -> None:
+    """The seat to move against the replayed turn (R2.1, R2.6, R2.8)."""
+    if view.phase is Phase.OVER:
+        return
+    expected = turn.next_seat()
+    if view.to_move != expected:
+        raise InvalidStateError(
+            "to_move",
+            f"the history gives the turn to seat {expected}, the view to "
+            f"{_seat_name(view.to_move)} (R2.1, R2.6, R2.8)",
+        )
+
+
+def _seat_name(seat: int | None) -> str:
+    return "nobody" if seat is None else f"seat {seat}"
 
 
 def _sum(cards: CardSet) -> int:

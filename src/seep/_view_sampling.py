@@ -38,6 +38,7 @@ from typing import Final
 from seep._arguments import check_count
 from seep._validate import HIGH_MASK, check_view, constraints, hidden_sizes, matchable
 from seep.cards import Card, CardSet
+from seep.errors import InvalidStateError
 from seep.history import History, Unknown
 from seep.state import House, State
 from seep.views import View
@@ -176,7 +177,9 @@ def _fallback(
         capacity[seat] -= 1
     free = _mask(unseen)
     if any(room < 0 for room in capacity.values()) or not matchable(needs, free):
-        raise ValueError(f"no deal of the unseen cards {view.unseen} meets {constraints(view)}")
+        raise InvalidStateError(
+            "view", f"no deal of the unseen cards {view.unseen} meets {constraints(view)}"
+        )
     placed: dict[int, list[Card]] = {seat: [] for seat in others}
     for index, (seat, need) in enumerate(needs):
         rest = needs[index + 1 :]

@@ -34,7 +34,7 @@ sample is consistent; successive samples are correlated.
 :class:`~seep.history.Unknown` (a state loaded from a document) cannot be
 replayed: :func:`sample_state` then deals the unseen cards from the view's
 own constraints only (:func:`constraints`), and :func:`sample_deal` raises
-:class:`ValueError`.
+:class:`~seep.errors.InvalidStateError` (a :class:`ValueError`).
 
 >>> import random
 >>> from seep import new_deal, apply_move, parse_move
@@ -65,7 +65,7 @@ from seep._view_sampling import _HIGH_MASK, DEFAULT_TRIES, constraints
 from seep._view_sampling import sample_state as _view_only_sample
 from seep.cards import Card
 from seep.deal import new_deal
-from seep.errors import InputError, MisdealError
+from seep.errors import InputError, InvalidStateError, MisdealError
 from seep.history import Dealt, FloorTurned, Played
 from seep.moves import Bid, Move
 from seep.rules import is_legal
@@ -83,7 +83,7 @@ __all__ = [
     "state_sampler",
 ]
 
-#: How many proposals an exact sample may take before :class:`ValueError`.
+#: How many proposals an exact sample may take before :class:`~seep.errors.InvalidStateError`.
 DEFAULT_PROPOSALS = 100_000
 
 
@@ -133,7 +133,9 @@ class HistorySampler:
 
     def __init__(self, view: View) -> None:
         if not view.history_known:
-            raise ValueError("the view's history is unknown: no deck order reproduces it")
+            raise InvalidStateError(
+                "history", "the view's history is unknown: no deck order reproduces it"
+            )
         check_view(view)
         self.view = view
         self.proposals = 0
@@ -160,7 +162,9 @@ class HistorySampler:
                         known.append((span, list(entry.cards)))
                 elif entry.to == seat:
                     if entry.cards is None:
-                        raise ValueError(f"the history hides a packet of seat {seat} from it")
+                        raise InvalidStateError(
+                            "history", f"the history hides a packet of seat {seat} from it"
+                        )
                     known.append((span, list(entry.cards)))
                 else:
                     positions[entry.to].extend(span)
@@ -183,9 +187,10 @@ class HistorySampler:
         unseen = list(view.unseen)
         sizes = [view.hand_counts[s] for s in others] + [len(floor), len(self._stock)]
         if sum(sizes) != len(unseen) or len(self._stock) != view.stock_count:
-            raise ValueError(
+            raise InvalidStateError(
+                "history",
                 f"the view hides {len(unseen)} cards but its history leaves "
-                f"{sum(sizes)} hidden places"
+                f"{sum(sizes)} hidden places",
             )
         self._unseen = unseen
         self._sizes = sizes
@@ -198,9 +203,10 @@ class HistorySampler:
             ]
             deadlines.sort(key=lambda item: item[1])
             if len(deadlines) + view.hand_counts[s] != len(positions[s]):
-                raise ValueError(
+                raise InvalidStateError(
+                    f"hand_counts[{s}]",
                     f"seat {s} was dealt {len(positions[s])} cards but played "
-                    f"{len(deadlines)} and holds {view.hand_counts[s]}"
+                    f"{len(deadlines)} and holds {view.hand_counts[s]}",
                 )
             self._places.append((positions[s], deadlines))
         # Packets of each other seat grouped by when they were dealt, and the cards it
@@ -228,7 +234,9 @@ class HistorySampler:
         self._starts = [sum(sizes[:index]) for index in range(len(others))]
         self._needs = [(others.index(s), cards.mask) for s, cards in constraints(view) if s != seat]
         if any(not view.hand.mask & cards.mask for s, cards in constraints(view) if s == seat):
-            raise ValueError(f"seat {seat}'s own hand breaks the constraints of its view")
+            raise InvalidStateError(
+                "hand", f"seat {seat}'s own hand breaks the constraints of its view"
+            )
 
     def propose(self, rng: random.Random) -> list[Card]:
         """A deck order drawn uniformly among those that fit the history's structure.
@@ -275,7 +283,9 @@ class HistorySampler:
                 free.extend(spots[opened:allowed])
                 opened = max(opened, allowed)
                 if not free:
-                    raise ValueError(f"card {card} was played before any packet could hold it")
+                    raise InvalidStateError(
+                        "history", f"card {card} was played before any packet could hold it"
+                    )
                 pick = rng.randrange(len(free))
                 free[pick], free[-1] = free[-1], free[pick]
                 deck[free.pop()] = card
@@ -375,7 +385,9 @@ class HistorySampler:
                     state=state,
                     proposals=tries,
                 )
-        raise ValueError(f"no deck order consistent with the view in {max_proposals} proposals")
+        raise InvalidStateError(
+            "history", f"no deck order consistent with the view in {max_proposals} proposals"
+        )
 
     def chain(self, rng: random.Random, n: int, *, steps: int = 8) -> Iterator[SampledDeal]:
         """``n`` consistent deals from a Metropolis chain of deck transpositions (approximate).
@@ -424,7 +436,8 @@ def sample_deal(
 ) -> SampledDeal:
     """A deal (dealer, deck, moves, final state) drawn uniformly among those consistent with ``view``.
 
-    Raises :class:`ValueError` for a view whose history is unknown, or when
+    Raises :class:`~seep.errors.InvalidStateError` (a :class:`ValueError`) naming the
+    field for a view whose history is unknown, or when
     ``max_proposals`` deck orders are drawn without a consistent one (an
     inconsistent view).
 

@@ -145,6 +145,16 @@ def _pick(doc: Doc, rng: random.Random, want: Callable[[Any], bool] | None = Non
 # --- structural operators: any document -------------------------------------------------
 
 
+def _wrong_value(rng: random.Random, values: tuple[Any, ...]) -> Any:
+    """One of ``values``, copied: a later mutation of the document must not change the shared value.
+
+    A list or object of :data:`WRONG_VALUES` put into a document as it is
+    would be changed by the next operator (an entry dropped, one added), and
+    every later input, in this process, would be made from the changed one.
+    """
+    return _copy(rng.choice(values))
+
+
 def drop(doc: Doc, rng: random.Random) -> None:
     """Remove a field of an object or an entry of a list."""
     path = _pick(doc, rng)
@@ -156,7 +166,7 @@ def extra(doc: Doc, rng: random.Random) -> None:
     """Add a field no document has, or an entry to a list."""
     path = _pick(doc, rng, lambda v: isinstance(v, (dict, list)))
     target = doc if path is None or rng.random() < 0.3 else get_at(doc, path)
-    value = rng.choice((*WRONG_VALUES, "KS", 9, 0))
+    value = _wrong_value(rng, (*WRONG_VALUES, "KS", 9, 0))
     if isinstance(target, dict):
         target[rng.choice(("extra", "Variant", "plays ", "ghar", "☃", ""))] = value
     elif isinstance(target, list):
@@ -167,7 +177,7 @@ def retype(doc: Doc, rng: random.Random) -> None:
     """Give a value the wrong type (or shape)."""
     path = _pick(doc, rng)
     if path is not None:
-        set_at(doc, path, rng.choice(WRONG_VALUES))
+        set_at(doc, path, _wrong_value(rng, WRONG_VALUES))
 
 
 def make_huge(doc: Doc, rng: random.Random) -> None:
