@@ -422,6 +422,7 @@ def _count_sums(counts: int, top: int) -> int:
     return sums
 
 
+@lru_cache(maxsize=_CACHE_SIZE)  # crowded floors recur from move to move, as small ones do
 def count_unions(loose: int, base: int, target: int) -> int:
     """``len(based_unions(loose, base, target))``, on a crowded floor without listing the sets.
 
@@ -444,6 +445,7 @@ def count_unions(loose: int, base: int, target: int) -> int:
     return total
 
 
+@lru_cache(maxsize=_CACHE_SIZE)
 def count_packings(loose: int, target: int) -> int:
     """``len(maximal_packings(loose, target))``, on a crowded floor without listing the packings.
 
@@ -606,5 +608,7 @@ def clear_caches() -> None:
         _searched_packings,
         _crowded_unions,
         _union_counts,
+        count_unions,
+        count_packings,
     ):
         cache.cache_clear()
