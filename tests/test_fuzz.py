@@ -35,8 +35,8 @@ from seep.testing import (
 from seep.testing.fuzz import _alarm
 from seep.testing.fuzz._corpus import corpus
 from seep.testing.fuzz._mutate import WRONG_VALUES, mutate_document
-from seep.testing.fuzz._runner import run_input
-from seep.testing.fuzz._targets import Input, Target
+from seep.testing.fuzz._runner import input_rng, run_input
+from seep.testing.fuzz._targets import TARGETS, Input, Target
 from seep.variants import CardPoints, SeepBonus, variant_names
 from seep.views import observe, view_from_dict, view_to_dict
 
@@ -422,3 +422,12 @@ def test_views_as_json_r2_7_r11_1_packets_dealt_out_of_order_are_refused(variant
     with pytest.raises(InvalidStateError) as caught:
         view_from_dict(doc)
     assert caught.value.field.startswith("history[") and "R2.7" in caught.value.reason
+
+
+def test_r8_2_a_view_whose_history_throws_a_card_that_could_pick_up_is_refused() -> None:
+    # Found by the long run (seed 7, view-json input 5956): the viewing seat's own
+    # `build 8C AD =9` and `throw 6D` swapped, so 6D is thrown while 6C lies loose.
+    (target,) = [t for t in TARGETS if t.name == "view-json"]
+    made = target.make(input_rng(7, target.name, 5956), corpus())
+    with pytest.raises(InvalidStateError, match=r"R8\.2: 6D could pick up"):
+        target.load(made.value)

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from seep._engine.groups import groups
 from seep._engine.schedule import PACKET, first_to_play, opening_packets
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.history import Dealt, FloorTurned, Played, SeepRecord, Unknown
 from seep.moves import Bid, Build, Raise, Take, Throw
 from seep.state import Phase
+from seep.variants import ThrowRule
 
 # A view is read by its fields only, so that this module need not import seep.views.
 View = Any
@@ -142,6 +144,11 @@ def check_history(view: View) -> None:
         broken = _broken_sum(move, houses)
         if broken:
             raise fail(index, f"{move}: {broken}")
+        if isinstance(move, Throw) and variant.throw_rule is not ThrowRule.ANY:
+            # R8.2 needs only the card and the floor, which the seat has seen (R11.3: taash throws any)
+            value = move.card.value
+            if value in houses or groups(loose, value):
+                raise fail(index, f"R8.2: {move.card} could pick up, so it may not be thrown")
         if isinstance(move, Throw):
             loose |= card
         elif isinstance(move, Take):
