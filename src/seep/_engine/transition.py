@@ -18,7 +18,7 @@ state shares every unchanged part with the old one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from seep._engine.schedule import deal_packets, opening_hand
 from seep._limits import POINTS_LIMIT
@@ -227,13 +227,13 @@ def build_state(
     """The state after a play of ``state``: the one place the transition makes a state.
 
     A field added to :class:`~seep.state.State` is set here. The state is
-    filled in as a :class:`_Building` (the same slots, without the frozen
+    filled in as a ``_Building`` (the same slots, without the frozen
     ``__setattr__``), then becomes a ``State``: a plain attribute store per
     slot, where ``State(...)`` (attrs' ``__init__``) or the slots' own
     setters call a method per field (the setters cost 20,000 instructions a
     state, this 2,000).
     """
-    after = _new(_Building)
+    after: Any = _new(_Building)
     after.variant = state.variant
     after.dealer = state.dealer
     after.phase = phase
@@ -252,33 +252,19 @@ def build_state(
     after.history = history
     after._legal_cache = None
     after._attrs_cached_hash = None  # attrs' cached hash (cache_hash=True), not made yet
-    after.__class__ = State  # type: ignore[assignment]
-    return after  # type: ignore[return-value]
+    after.__class__ = State
+    result: State = after
+    return result
 
 
-class _Building:
-    """A :class:`~seep.state.State` being filled in by :func:`build_state`: its slots, settable."""
-
-    __slots__ = State.__slots__  # type: ignore[attr-defined]
-
-    variant: Variant
-    dealer: int
-    phase: Phase
-    to_move: int | None
-    bid: int | None
-    hands: tuple[CardSet, ...]
-    stock: tuple[Card, ...]
-    face_up: bool
-    loose: CardSet
-    houses: tuple[House, ...]
-    piles: tuple[CardSet, ...]
-    seeps: tuple[SeepRecord, ...]
-    last_capture: int | None
-    plays: int
-    redeals: int
-    history: History
-    _legal_cache: object
-    _attrs_cached_hash: int | None
+# A State being filled in by build_state: its slots, settable. It is made at run time
+# with type(), so that a compiled (mypyc) build leaves it a plain Python class with
+# State's layout, whose instances may then become States by __class__ assignment.
+_Building: Final[Any] = type(
+    "_Building",
+    (),
+    {"__slots__": State.__slots__, "__doc__": "A State being filled in by build_state."},  # type: ignore[attr-defined]
+)
 
 
 _new: Final = object.__new__
