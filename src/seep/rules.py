@@ -102,7 +102,7 @@ class MoveList(Sequence[Move]):
             self._listed = tuple(position.all_moves())
             return
         self._position = position
-        if position.values is None and position.is_crowded():
+        if position.is_crowded():
             # A crowded floor (R3.4, R11.7): the moves are counted by the values
             # of the loose cards, and a card is planned when its moves are asked for.
             self._cards, self._ends = position.counts(position.hand)

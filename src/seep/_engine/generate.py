@@ -17,13 +17,15 @@ from seep._engine.groups import (
     based_unions,
     count_packings,
     count_unions,
+    floor_masks,
     floor_table,
     loose_sums,
+    mask_of,
     maximal_packings,
     packing_at,
+    small_packings,
+    small_unions,
     union_at,
-    value_packings,
-    value_unions,
 )
 from seep.cards import ALL_CARDS, from_mask
 from seep.moves import (
@@ -46,8 +48,6 @@ _HOUSE_BITS: Final = sum(1 << value for value in HOUSE_VALUES)
 #: Bit ``v`` for every capture value ``v`` (R1.1).
 _ALL_VALUES: Final = sum(1 << value for value in range(1, 14))
 _VALUE_OF: Final = tuple(card // 4 + 1 for card in range(52))
-#: ``_VALUE_MASK_OF_BIT[1 << v]``: the four cards of value ``v``.
-_VALUE_MASK_OF_BIT: Final = {1 << value: VALUE_MASKS[value] for value in range(1, 14)}
 #: The moves that need no floor search, made once: ``_THROWS[card]``, ``_RAISES[card][house]``.
 _THROWS: Final = tuple(make_throw(card) for card in ALL_CARDS)
 _RAISES: Final = tuple(
@@ -70,6 +70,16 @@ Plan = tuple[tuple[int, ...], tuple[int, ...], int, int, bool]
 Pickups = tuple[tuple[int, ...], tuple[int, ...]]
 
 _NOTHING: Final[Plan] = ((), (), 0, 0, False)
+_NO_ANSWERS: Final[dict[int, tuple[int, ...]]] = {}
+
+
+def _held_pair(cards: int) -> int:
+    """For the cards of two values (a byte of a hand, four suits each): bits 0-1 held, bits 2-3 two or more."""
+    low, high = (cards & 15).bit_count(), (cards >> 4).bit_count()
+    return (low > 0) | (high > 0) << 1 | (low > 1) << 2 | (high > 1) << 3
+
+
+_HELD_PAIRS: Final = tuple(_held_pair(cards) for cards in range(256))
 _NO_PICKUPS: Final[Pickups] = ((), ())
 
 
@@ -96,18 +106,21 @@ class Position:
     Sets of loose cards are *keys*: on a floor of a few cards, sets of
     positions in the list of the floor's values (so that searches are cached
     by values, whatever the suits), on a crowded floor the card masks
-    themselves; ``masks[key]`` turns a key into a mask on a small floor.
+    themselves; ``mask_of(key, cards)`` turns a key into a mask on a small
+    floor, ``cards`` being the bits of its cards.
     """
 
     __slots__ = (
+        "cards",
         "first_play_bid",
         "free",
         "hand",
+        "held",
         "house_values",
         "houses",
         "keep",
         "loose",
-        "masks",
+        "multiple",
         "opening_round",
         "owned",
         "pickable",
@@ -116,9 +129,9 @@ class Position:
         "seat",
         "special",
         "sums",
+        "table",
         "throw_any",
         "throwable",
-        "values",
     )
 
     def __init__(self, state: State) -> None:
@@ -126,14 +139,22 @@ class Position:
         assert seat is not None
         variant = state.variant
         self.seat = seat
-        self.hand = state.hands[seat].mask
+        hand = self.hand = state.hands[seat].mask
+        # Bit v of ``held``: the mover holds a card of value v; of ``multiple``:
+        # two or more. Only house values (9..13) are asked about: a build's
+        # target (R3.2, R6.3), a raise's new value (R7.1), a house's owner (R3.2).
+        nines = _HELD_PAIRS[hand >> 32 & 255]
+        jacks = _HELD_PAIRS[hand >> 40 & 255]
+        kings = _HELD_PAIRS[hand >> 48]
+        self.held = (nines & 3 | (jacks & 3) << 2 | (kings & 1) << 4) << 9
+        self.multiple = (nines >> 2 | (jacks >> 2) << 2 | (kings >> 2 & 1) << 4) << 9
         loose = self.loose = state.loose.mask
-        table = floor_table(loose)
+        table = self.table = floor_table(loose)
         if table is None:
-            self.values = self.masks = None
+            self.cards = None
             self.sums = loose_sums(loose)
         else:
-            self.values, self.masks, self.sums = table
+            _, self.cards, self.sums, _ = table
         houses: dict[int, House] = {}
         house_values = owned = raisable = 0
         keep = _HOUSE_BITS  # R5.2, R3.2: a new house needs a card of its value kept
@@ -197,17 +218,20 @@ class Position:
         listed: list[int] = []
         plans: list[Plan] = []
         ends: list[int] = []
-        hand = self.hand
         owned = self.owned
         pickable = self.pickable
         raisable = self.raisable
         throwable = self.throwable
         sums = self.sums
         house_values = self.house_values
-        keep = self.keep
+        not_kept = ~self.keep
+        held = self.held
+        multiple = self.multiple
         free = self.free
-        values = self.values
+        table = self.table
+        answers = _NO_ANSWERS if table is None else table[3]
         loose = self.loose
+        value_of = _VALUE_OF
         total = 0
         last_value = 0
         plan = _NOTHING
@@ -217,7 +241,7 @@ class Position:
             cards ^= card_bit
             card = card_bit.bit_length() - 1
             listed.append(card)
-            value = _VALUE_OF[card]
+            value = value_of[card]
             if value == last_value:
                 # Cards of one value are listed together and can do the same things:
                 # each holds the other, so R3.2 and R6.3 treat them alike.
@@ -228,7 +252,8 @@ class Position:
             last_value = value
             bit = 1 << value
             has_house = house_values & bit
-            bound = owned & bit and self.is_bound_value(value)
+            # R3.2: the owner's last card of a house's value (see is_bound_value).
+            bound = owned & bit and not multiple & bit
             # 1. The pick-ups: nothing without a group or a house of the value (R4.1).
             plain: tuple[int, ...] = ()
             housed: tuple[int, ...] = ()
@@ -241,10 +266,10 @@ class Position:
                 if has_house:
                     housed = options
             elif sums & bit:  # R4.3: the house of the value and a maximal set of groups
-                if values is None:
+                if table is None:
                     packings = maximal_packings(loose, value)
                 else:
-                    packings = value_packings(values, value)
+                    packings = answers.get(256 | value) or small_packings(table, value)
                 if has_house:
                     housed = packings
                 else:
@@ -255,42 +280,50 @@ class Position:
             if bound:  # R3.2: the owner's last card of a house's value may only take it
                 plan = (plain, housed, 0, 0, False)
             else:
-                others = hand ^ card_bit
                 # 2. The builds. Targets above the card's value need loose cards
                 # making up the rest; its own value needs a standing house (R5.2:
-                # one card is no house). R5.3, R6.1: a target has
-                # len(self.house_sets(value, target)) builds.
-                targets = (sums << value) & _HOUSE_BITS & ~bit | has_house
+                # one card is no house). R3.2, R6.3: where the mover must keep a
+                # card of the target, another card of it stays in hand. R5.3,
+                # R6.1: a target has len(self.house_sets(value, target)) builds.
+                targets = ((sums << value) & _HOUSE_BITS & ~bit | has_house) & (
+                    not_kept | held & ~bit | multiple & bit
+                )
                 rest = targets
                 while rest:
                     low = rest & -rest
                     rest ^= low
-                    if low & keep and not others & _VALUE_MASK_OF_BIT[low]:
-                        targets ^= low  # R3.2, R6.3: the owner keeps a card of the value
+                    target = low.bit_length() - 1
+                    if table is None:
+                        count += count_unions(loose, target - value, target)
                     else:
-                        target = low.bit_length() - 1
-                        if values is None:
-                            count += count_unions(loose, target - value, target)
-                        else:
-                            count += len(value_unions(values, target - value, target))
+                        found = answers.get((target - value) << 4 | target)
+                        if found is None:
+                            found = small_unions(table, target - value, target)
+                        count += len(found)
                 # 3. The raises (R7.1, R7.2): an open house of another seat, to a
                 # value of at most 13 of which the mover holds another card.
-                raises = 0
-                rest = raisable
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    if others & _VALUE_MASK_OF_BIT.get(low << value, 0):
-                        raises |= low
-                        count += 1
+                raises = raisable & held >> value
                 # 4. The throw (R8.2, R11.3: see ``throwable``).
                 throw = throwable & bit != 0
-                count += throw
+                count += raises.bit_count() + throw
                 plan = (plain, housed, targets, raises, throw)
             plans.append(plan)
             total += count
             ends.append(total)
         return listed, plans, ends
+
+    def build_count(self, value: int, targets: int) -> int:
+        """How many builds a card of ``value`` makes into the house values ``targets`` (bit ``v`` for ``v``)."""
+        count = 0
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            target = low.bit_length() - 1
+            if self.table is None:
+                count += count_unions(self.loose, target - value, target)
+            else:
+                count += len(small_unions(self.table, target - value, target))
+        return count
 
     def iter_for_card(self, card: int, plan: Plan | None = None) -> Iterator[Move]:
         """The legal moves playing ``card`` in normal play, in canonical order, one at a time.
@@ -302,7 +335,9 @@ class Position:
         plain, housed, targets, raises, throw = plan or self.plan(card)
         played = ALL_CARDS[card]
         value = _VALUE_OF[card]
-        masks = self.masks  # keys are card masks on a crowded floor
+        # Keys are card masks on a crowded floor; listing every move of a small
+        # floor reads each key's cards from the table of its subsets.
+        masks = None if self.cards is None else floor_masks(self.loose)
         for key in plain:
             yield make_take(played, from_mask(key if masks is None else masks[key]), None)
         for key in housed:
@@ -330,16 +365,16 @@ class Position:
         :meth:`plans` counted.
         """
         plain, housed, targets, raises, throw = plan
-        masks = self.masks  # keys are card masks on a crowded floor
+        cards = self.cards  # keys are card masks on a crowded floor
         if index < len(plain):
             key = plain[index]
-            taken = key if masks is None else masks[key]
+            taken = key if cards is None else mask_of(key, cards)
             return make_take(ALL_CARDS[card], from_mask(taken), None)
         index -= len(plain)
         value = _VALUE_OF[card]
         if index < len(housed):
             key = housed[index]
-            taken = key if masks is None else masks[key]
+            taken = key if cards is None else mask_of(key, cards)
             return make_take(ALL_CARDS[card], from_mask(taken), value)
         index -= len(housed)
         while targets:
@@ -349,7 +384,7 @@ class Position:
             keys = self.house_sets(value, target)
             if index < len(keys):
                 key = keys[index]
-                used = key if masks is None else masks[key]
+                used = key if cards is None else mask_of(key, cards)
                 return make_build(ALL_CARDS[card], from_mask(used), target)
             index -= len(keys)
         return _raise_or_throw(card, raises, throw, index)
@@ -358,7 +393,7 @@ class Position:
 
     def is_crowded(self) -> bool:
         """True on a floor whose moves are counted by value (see :meth:`counts`): more than 12 loose cards."""
-        return self.values is None and self.loose.bit_count() > SMALL_FLOOR
+        return self.table is None and self.loose.bit_count() > SMALL_FLOOR
 
     def counts(self, cards: int) -> tuple[list[int], list[int]]:
         """The cards of the mask ``cards``, lowest first, and the running total of their numbers of moves.
@@ -389,7 +424,7 @@ class Position:
         value = _VALUE_OF[card]
         bit = 1 << value
         has_house = self.house_values & bit
-        bound = self.owned & bit and self.is_bound_value(value)
+        bound = self.owned & bit and not self.multiple & bit  # R3.2 (see is_bound_value)
         plain = housed = 0
         if not self.pickable & bit:
             pass
@@ -405,34 +440,20 @@ class Position:
             plain = count_packings(self.loose, value)
         if bound:  # R3.2: the owner's last card of a house's value may only take it
             return plain, housed, 0, 0, False
-        others = self.hand ^ (1 << card)
-        targets = (self.sums << value) & _HOUSE_BITS & ~bit | has_house
-        rest = targets
-        while rest:  # the builds (R5.2, R5.3, R6.1; R3.2, R6.3: keep a card of the value)
-            low = rest & -rest
-            rest ^= low
-            if low & self.keep and not others & _VALUE_MASK_OF_BIT[low]:
-                targets ^= low
-        raises = 0
-        rest = self.raisable
-        while rest:  # the raises (R7.1, R7.2)
-            low = rest & -rest
-            rest ^= low
-            if others & _VALUE_MASK_OF_BIT.get(low << value, 0):
-                raises |= low
+        # The builds (R5.2, R5.3, R6.1; R3.2, R6.3: keep a card of the value)
+        # and the raises (R7.1, R7.2), as in plans.
+        targets = ((self.sums << value) & _HOUSE_BITS & ~bit | has_house) & (
+            ~self.keep | self.held & ~bit | self.multiple & bit
+        )
+        raises = self.raisable & self.held >> value
         return plain, housed, targets, raises, self.throwable & bit != 0  # R8.2, R11.3
 
     def count_for_card(self, card: int) -> int:
         """The number of moves of :meth:`iter_for_card`, from :meth:`crowded_plan`, listing nothing."""
         plain, housed, targets, raises, throw = self.crowded_plan(card)
-        value = _VALUE_OF[card]
-        count = plain + housed + raises.bit_count() + throw
-        while targets:
-            low = targets & -targets
-            targets ^= low
-            target = low.bit_length() - 1
-            count += count_unions(self.loose, target - value, target)
-        return count
+        return (
+            plain + housed + raises.bit_count() + throw + self.build_count(_VALUE_OF[card], targets)
+        )
 
     def move_at(self, card: int, index: int) -> Move:
         """``list(self.iter_for_card(card))[index]`` on a crowded floor, listing no loose set.
@@ -478,16 +499,18 @@ class Position:
         R5.2: the card's own group (at least one loose card) when ``value``
         is below ``target``; R5.3, R6.1: optional extra groups of ``target``.
         """
-        values = self.values
-        if values is None:
+        table = self.table
+        if table is None:
             return based_unions(self.loose, target - value, target)
-        return value_unions(values, target - value, target)
+        return small_unions(table, target - value, target)
 
     # -- the rules the generator and the verifier share ----------------------
 
     def is_bound_value(self, value: int) -> bool:
         """R3.2: the mover owns a house of ``value`` and holds a single card of it."""
-        return bool(self.owned >> value & 1) and (self.hand & VALUE_MASKS[value]).bit_count() == 1
+        return bool(
+            self.owned >> value & 1 and self.held >> value & 1 and not self.multiple >> value & 1
+        )
 
     def is_bound(self, card: int) -> bool:
         """R3.2: ``card`` is the owner's last card of a house's value: it may only take the house."""

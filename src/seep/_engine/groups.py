@@ -12,6 +12,7 @@ listing; that keeps the module at about 600 lines.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from itertools import combinations, product
@@ -25,29 +26,35 @@ _SUMS: Final = (1 << 14) - 1  # sums 0..13, the capture values
 
 
 # Floors of up to this many loose cards (nearly all floors of a real deal)
-# are searched by value: the answer for a list of values is cached, and the
-# cards are put back in through a table of the floor's subsets. Cards are
-# listed lowest first, so a set of positions and the card mask it stands for
-# sort the same way.
+# are searched by value: the answer for a list of values is cached, and a
+# set of positions in that list is turned back into cards when a move is
+# built. Cards are listed lowest first, so a set of positions and the card
+# mask it stands for sort the same way.
 _VALUE_FLOOR: Final = 8
-# Floor tables by loose cards; a table holds up to 2**8 masks, so at most
-# _FLOOR_TABLES are kept (the dict is emptied when full).
+# Floor tables by loose cards, at most _FLOOR_TABLES of them (the dict is
+# emptied when full). A table is small: the table of every subset's mask is
+# made only for a floor whose moves are all listed (see floor_masks).
 _FLOOR_TABLES: Final = 1 << 14
-FloorTable = tuple[tuple[int, ...], tuple[int, ...], int]
+FloorTable = tuple[tuple[int, ...], tuple[int, ...], int, dict[int, tuple[int, ...]]]
 _floors: Final[dict[int, FloorTable]] = {}
+# The searches' answers for a list of values, by query (see small_unions),
+# shared by every floor of those values: a hit is one dict lookup by a small
+# int, where a call through the caches below hashes the values again.
+_answers: Final[dict[tuple[int, ...], dict[int, tuple[int, ...]]]] = {}
+_subset_masks: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def floor_table(loose: int) -> FloorTable | None:
-    """The values of the ``loose`` cards, lowest card first, the card mask of each set of positions, and :func:`loose_sums`.
+    """The values of the ``loose`` cards, lowest card first, the bit of each of those cards, :func:`loose_sums`, and the answers found so far.
 
     ``None`` on a crowded floor (more than ``_VALUE_FLOOR`` cards), which is
     searched card by card instead.
 
-    >>> from seep._engine.groups import floor_table
+    >>> from seep._engine.groups import floor_table, mask_of
     >>> from seep.cards import CardSet
-    >>> values, masks, sums = floor_table(CardSet.parse("3S 5H").mask)
-    >>> values, str(CardSet(masks[0b10])), len(masks), bin(sums)
-    ((3, 5), '5H', 4, '0b100101001')
+    >>> values, cards, sums, _ = floor_table(CardSet.parse("3S 5H").mask)
+    >>> values, str(CardSet(mask_of(0b10, cards))), bin(sums)
+    ((3, 5), '5H', '0b100101001')
     """
     found = _floors.get(loose)
     if found is None and loose.bit_count() <= _VALUE_FLOOR:
@@ -60,17 +67,70 @@ def _floor(loose: int) -> FloorTable:
     found = _floors.get(loose)
     if found is None:
         values: list[int] = []
-        masks = [0]
+        cards: list[int] = []
         rest = loose
         while rest:
             low = rest & -rest
             rest ^= low
             values.append((low.bit_length() + 3) // 4)
-            masks += [mask | low for mask in masks]
-        found = (tuple(values), tuple(masks), value_sums(tuple(values)))
+            cards.append(low)
+        listed = tuple(values)
+        answers = _answers.get(listed)
+        if answers is None:
+            if len(_answers) >= _FLOOR_TABLES:
+                _answers.clear()
+            answers = _answers[listed] = {}
+        found = (listed, tuple(cards), value_sums(listed), answers)
         if len(_floors) >= _FLOOR_TABLES:
             _floors.clear()
         _floors[loose] = found
+    return found
+
+
+def small_unions(table: FloorTable, base: int, target: int) -> tuple[int, ...]:
+    """:func:`value_unions` of a small floor's values, by its :func:`floor_table` (see ``_answers``)."""
+    key = base << 4 | target
+    found = table[3].get(key)
+    if found is None:
+        found = table[3][key] = value_unions(_up_to(table[0], target), base, target)
+    return found
+
+
+def small_packings(table: FloorTable, target: int) -> tuple[int, ...]:
+    """:func:`value_packings` of a small floor's values, by its :func:`floor_table` (see ``_answers``)."""
+    key = 256 | target
+    found = table[3].get(key)
+    if found is None:
+        found = table[3][key] = value_packings(_up_to(table[0], target), target)
+    return found
+
+
+def _up_to(values: tuple[int, ...], target: int) -> tuple[int, ...]:
+    """The sorted ``values`` of at most ``target``: a higher value is in no group, and positions stay the same."""
+    return values[: bisect_right(values, target)]
+
+
+def mask_of(positions: int, cards: tuple[int, ...]) -> int:
+    """The card mask of a set of ``positions`` in the list ``cards`` of a floor's card bits."""
+    mask = 0
+    while positions:
+        low = positions & -positions
+        positions ^= low
+        mask |= cards[low.bit_length() - 1]
+    return mask
+
+
+def floor_masks(loose: int) -> tuple[int, ...]:
+    """The card mask of every set of positions of a small floor (for listing all its moves at once)."""
+    found = _subset_masks.get(loose)
+    if found is None:
+        masks = [0]
+        for low in _floor(loose)[1]:
+            masks += [mask | low for mask in masks]
+        found = tuple(masks)
+        if len(_subset_masks) >= _FLOOR_TABLES >> 4:
+            _subset_masks.clear()
+        _subset_masks[loose] = found
     return found
 
 
@@ -182,8 +242,8 @@ def _by_value(
     """``search(values, *arguments)`` on a small floor, turned into card masks; ``None`` if crowded."""
     if loose.bit_count() > _VALUE_FLOOR:
         return None
-    values, masks, _ = _floor(loose)
-    return tuple([masks[positions] for positions in search(values, *arguments)])
+    masks = floor_masks(loose)
+    return tuple([masks[positions] for positions in search(_floor(loose)[0], *arguments)])
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -602,6 +662,8 @@ def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
 def clear_caches() -> None:
     """Empty the search caches (for benchmarks that measure cold starts)."""
     _floors.clear()
+    _subset_masks.clear()
+    _answers.clear()
     for cache in (
         _subset_sums,
         _groups_by_sum,
