@@ -196,7 +196,7 @@ _INFO = tuple(range(8 * 128))
 _THROW, _TAKE, _BUILD, _RAISE, _BID = range(5)
 
 
-def _encode(move: Move) -> int:
+def encode_move(move: Move) -> int:
     """A move as one int: kind, card, value or house, loose cards (a node keeps only this)."""
     kind = type(move)
     if kind is Throw:
@@ -380,7 +380,7 @@ def after_move(
     before the move) were then dealt into ``hands`` (the hands after it,
     R2.7, R2.9, R11.2). Constant time: a move is one node holding its code.
     """
-    node = History(history, _encode(move), seat)
+    node = History(history, encode_move(move), seat)
     if turned is not None:
         node = History(node, FloorTurned(turned))
     elif seep is not None:

@@ -47,6 +47,12 @@ def _require_state(state: object) -> None:
         raise TypeError(f"state: expected a State, not {type(state).__name__}")
 
 
+# Shared empty values of a MoveList's slots until they are filled (never written to).
+_NO_SLOTS: Final[list[int]] = []
+_NO_PLANS: Final[list[Plan]] = []
+_NONE_LISTED: Final[dict[int, list[Move]]] = {}
+
+
 class MoveList(Sequence[Move]):
     """The legal moves of a state: an immutable sequence in canonical order.
 
@@ -80,10 +86,11 @@ class MoveList(Sequence[Move]):
     def __init__(self, source: State | Iterable[Move]) -> None:
         self._listed: tuple[Move, ...] | None = None
         self._position: Position | None = None
-        self._cards: list[int] = []
-        self._plans: list[Plan] = []
-        self._ends: list[int] = []
-        self._by_card: dict[int, list[Move]] = {}
+        self._cards: list[int] = _NO_SLOTS
+        self._plans: list[Plan] = _NO_PLANS
+        self._ends: list[int] = _NO_SLOTS
+        # The moves listed so far, by card; shared and empty until a card's are listed.
+        self._by_card: dict[int, list[Move]] = _NONE_LISTED
         # On a crowded floor: the plans made so far, by slot (else None: all in _plans).
         self._planned: dict[int, Plan] | None = None
         # The move the last index gave out: apply_move(state, moves[i]) knows it at once.
@@ -129,6 +136,8 @@ class MoveList(Sequence[Move]):
             assert self._position is not None
             plan = self._plans[slot] if self._planned is None else self._plan(slot)
             moves = list(self._position.iter_for_card(card, plan))
+            if self._by_card is _NONE_LISTED:
+                self._by_card = {}
             self._by_card[card] = moves
         return moves
 

@@ -24,7 +24,7 @@ from seep._engine.schedule import deal_packets, opening_hand
 from seep._limits import POINTS_LIMIT
 from seep.cards import Card, CardSet, from_mask
 from seep.errors import VariantError
-from seep.history import History, after_move
+from seep.history import History, after_move, encode_move
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, Phase, SeepRecord, State
 from seep.variants import SeepContext, Variant
@@ -60,8 +60,25 @@ def transition(state: State, move: Move) -> State:
     seat = state.to_move
     assert seat is not None
     plays = state.plays + 1
-    loose, houses, piles, seeps, last_capture = play_card(state, seat, move, plays)
-    hands, stock, bid = deal_following(state, seat, move, plays)
+    if type(move) is Throw:  # R8: the card joins the loose cards (the commonest play, inline)
+        loose = state.loose.mask | 1 << move.card
+        houses, piles, seeps, last_capture = (
+            state.houses,
+            state.piles,
+            state.seeps,
+            state.last_capture,
+        )
+    else:
+        loose, houses, piles, seeps, last_capture = play_card(state, seat, move, plays)
+    hands = state.hands
+    mover_hand = hands[seat].mask & ~(1 << move.card)
+    if mover_hand and not state.variant.opening.in_opening(state.plays, state.bid, len(hands)):
+        # The usual play: the card leaves the mover's hand and nothing is dealt.
+        changed = list(hands)
+        changed[seat] = from_mask(mover_hand)
+        hands, stock, bid = tuple(changed), state.stock, state.bid
+    else:
+        hands, stock, bid = deal_following(state, seat, move, plays)
     before = state.stock
     phase = _PLAY
     to_move: int | None = seat + 1 if seat + 1 < len(hands) else 0
@@ -69,7 +86,7 @@ def transition(state: State, move: Move) -> State:
         to_move, phase = None, _OVER
         loose, houses, piles = finish_deal(state, loose, houses, piles, last_capture)
     if stock is before and seeps is state.seeps:  # nothing dealt, no seep: the usual play
-        history = after_move(state.history, seat, move)
+        history = History(state.history, encode_move(move), seat)
     else:
         history = after_move(
             state.history,
