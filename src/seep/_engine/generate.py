@@ -73,13 +73,22 @@ _NOTHING: Final[Plan] = ((), (), 0, 0, False)
 _NO_ANSWERS: Final[dict[int, tuple[int, ...]]] = {}
 
 
-def _held_pair(cards: int) -> int:
-    """For the cards of two values (a byte of a hand, four suits each): bits 0-1 held, bits 2-3 two or more."""
-    low, high = (cards & 15).bit_count(), (cards >> 4).bit_count()
-    return (low > 0) | (high > 0) << 1 | (low > 1) << 2 | (high > 1) << 3
+def _held(cards: int, value: int) -> int:
+    """For the cards of ``value`` and the values above it (four suits each, lowest first):
+    bit ``v`` set if one is held, bit ``16 + v`` if two or more are."""
+    found = 0
+    while cards:
+        count = (cards & 15).bit_count()
+        found |= (count > 0) << value | (count > 1) << (16 + value)
+        cards >>= 4
+        value += 1
+    return found
 
 
-_HELD_PAIRS: Final = tuple(_held_pair(cards) for cards in range(256))
+#: :func:`_held` of a byte of a hand from the nines, from the jacks, and of the kings' nibble.
+_HELD_9_10: Final = tuple(_held(cards, 9) for cards in range(256))
+_HELD_11_12: Final = tuple(_held(cards, 11) for cards in range(256))
+_HELD_13: Final = tuple(_held(cards, 13) for cards in range(16))
 _NO_PICKUPS: Final[Pickups] = ((), ())
 
 
@@ -143,11 +152,10 @@ class Position:
         # Bit v of ``held``: the mover holds a card of value v; of ``multiple``:
         # two or more. Only house values (9..13) are asked about: a build's
         # target (R3.2, R6.3), a raise's new value (R7.1), a house's owner (R3.2).
-        nines = _HELD_PAIRS[hand >> 32 & 255]
-        jacks = _HELD_PAIRS[hand >> 40 & 255]
-        kings = _HELD_PAIRS[hand >> 48]
-        self.held = (nines & 3 | (jacks & 3) << 2 | (kings & 1) << 4) << 9
-        self.multiple = (nines >> 2 | (jacks >> 2) << 2 | (kings >> 2 & 1) << 4) << 9
+        top = hand >> 32  # the cards of values 9..13: a small int, cheap to work on
+        found = _HELD_9_10[top & 255] | _HELD_11_12[top >> 8 & 255] | _HELD_13[top >> 16]
+        self.held = found & 0xFFFF
+        self.multiple = found >> 16
         loose = self.loose = state.loose.mask
         table = self.table = floor_table(loose)
         if table is None:
