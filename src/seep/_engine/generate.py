@@ -71,6 +71,10 @@ Pickups = tuple[tuple[int, ...], tuple[int, ...]]
 
 _NOTHING: Final[Plan] = ((), (), 0, 0, False)
 _NO_ANSWERS: Final[dict[int, tuple[int, ...]]] = {}
+#: ``_VALUES_OF_HOUSE_BITS[bits >> 9]``: the house values of a set of them (bit ``v`` for ``v``), lowest first.
+_VALUES_OF_HOUSE_BITS: Final = tuple(
+    tuple(value for value in HOUSE_VALUES if bits >> (value - 9) & 1) for bits in range(32)
+)
 
 
 def _held(cards: int, value: int) -> int:
@@ -232,9 +236,14 @@ class Position:
         throwable = self.throwable
         sums = self.sums
         house_values = self.house_values
-        not_kept = ~self.keep
         held = self.held
-        multiple = self.multiple
+        # R3.2, R6.3: the house values a card may build into if it must keep a
+        # card of the value (those of another card held), and into its own
+        # value's house (if the mover holds another card of it).
+        not_kept = ~self.keep
+        other_values = _HOUSE_BITS & (not_kept | held)
+        own_value = not_kept | self.multiple
+        above = sums & ~1  # a group of at least one loose card (R5.2: one card is no house)
         free = self.free
         table = self.table
         answers = _NO_ANSWERS if table is None else table[3]
@@ -261,7 +270,7 @@ class Position:
             bit = 1 << value
             has_house = house_values & bit
             # R3.2: the owner's last card of a house's value (see is_bound_value).
-            bound = owned & bit and not multiple & bit
+            bound = owned & bit and not self.multiple & bit
             # 1. The pick-ups: nothing without a group or a house of the value (R4.1).
             plain: tuple[int, ...] = ()
             housed: tuple[int, ...] = ()
@@ -293,14 +302,8 @@ class Position:
                 # one card is no house). R3.2, R6.3: where the mover must keep a
                 # card of the target, another card of it stays in hand. R5.3,
                 # R6.1: a target has len(self.house_sets(value, target)) builds.
-                targets = ((sums << value) & _HOUSE_BITS & ~bit | has_house) & (
-                    not_kept | held & ~bit | multiple & bit
-                )
-                rest = targets
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    target = low.bit_length() - 1
+                targets = (above << value) & other_values | has_house & own_value
+                for target in _VALUES_OF_HOUSE_BITS[targets >> 9]:
                     if table is None:
                         count += count_unions(loose, target - value, target)
                     else:
@@ -450,8 +453,9 @@ class Position:
             return plain, housed, 0, 0, False
         # The builds (R5.2, R5.3, R6.1; R3.2, R6.3: keep a card of the value)
         # and the raises (R7.1, R7.2), as in plans.
-        targets = ((self.sums << value) & _HOUSE_BITS & ~bit | has_house) & (
-            ~self.keep | self.held & ~bit | self.multiple & bit
+        not_kept = ~self.keep
+        targets = ((self.sums & ~1) << value) & _HOUSE_BITS & (not_kept | self.held) | (
+            has_house & (not_kept | self.multiple)
         )
         raises = self.raisable & self.held >> value
         return plain, housed, targets, raises, self.throwable & bit != 0  # R8.2, R11.3
