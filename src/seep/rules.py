@@ -12,16 +12,16 @@
 from __future__ import annotations
 
 import operator
-from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, SupportsIndex, overload
 
-from seep._engine.generate import Plan, Position, generate, iterate
+from seep._engine.generate import Plan, Position, iterate
+from seep._engine.listing import LISTED, pick, plan_of, prepare
 from seep._engine.transition import transition
 from seep._engine.verify import in_play, violation
 from seep.errors import IllegalMoveError
 from seep.moves import MOVE_TYPES, Build, Move, Raise, Take, Throw
-from seep.state import Phase, State
+from seep.state import State
 
 __all__ = [
     "MoveList",
@@ -32,12 +32,6 @@ __all__ = [
     "iter_legal_moves",
     "legal_moves",
 ]
-
-_PLAY: Final = Phase.PLAY  # read once (see seep.state, where _OVER is read once)
-# Above this many moves for one card (crowded floors, R3.4), membership is
-# decided by the rules directly instead of by listing the card's moves.
-_LISTED: Final = 256
-
 
 _NOTHING_HANDED = object()
 
@@ -100,33 +94,19 @@ class MoveList(Sequence[Move]):
         if not isinstance(source, State):
             self._listed = tuple(source)
             return
-        state = source
-        if state.phase is not _PLAY:
-            self._listed = tuple(generate(state))
-            return
-        position = Position(state)
-        if position.special:  # R2.6, R11.2: few moves, listed at once
-            self._listed = tuple(position.all_moves())
-            return
-        self._position = position
-        if position.is_crowded():
-            # A crowded floor (R3.4, R11.7): the moves are counted by the values
-            # of the loose cards, and a card is planned when its moves are asked for.
-            self._cards, self._ends = position.counts(position.hand)
-            self._planned = {}
-        else:
-            self._cards, self._plans, self._ends = position.plans(position.hand)
+        (
+            self._listed,
+            self._position,
+            self._cards,
+            self._plans,
+            self._ends,
+            self._planned,
+        ) = prepare(source)
 
     def _plan(self, slot: int) -> Plan:
         """The plan of the card of ``slot`` (made on first use on a crowded floor)."""
-        planned = self._planned
-        if planned is None:
-            return self._plans[slot]
-        plan = planned.get(slot)
-        if plan is None:
-            assert self._position is not None
-            plan = planned[slot] = self._position.plan(self._cards[slot])
-        return plan
+        assert self._position is not None
+        return plan_of(self._position, self._cards, self._plans, self._planned, slot)
 
     def _card_moves(self, slot: int) -> list[Move]:
         """The moves playing the card of ``slot``, built once."""
@@ -134,8 +114,7 @@ class MoveList(Sequence[Move]):
         moves = self._by_card.get(card)
         if moves is None:
             assert self._position is not None
-            plan = self._plans[slot] if self._planned is None else self._plan(slot)
-            moves = list(self._position.iter_for_card(card, plan))
+            moves = list(self._position.iter_for_card(card, self._plan(slot)))
             if self._by_card is _NONE_LISTED:
                 self._by_card = {}
             self._by_card[card] = moves
@@ -157,28 +136,16 @@ class MoveList(Sequence[Move]):
             return self._listed[index]
         if isinstance(index, slice):
             return tuple(self)[index]
-        position = operator.index(index)  # any integer, such as a NumPy one
-        size = self._ends[-1]
-        if position < 0:
-            position += size
-        if not 0 <= position < size:
-            raise IndexError("move index out of range")
-        slot = bisect_right(self._ends, position)
-        start = self._ends[slot - 1] if slot else 0
-        card = self._cards[slot]
-        listed = self._by_card.get(card)
-        if listed is not None:  # the card's moves are listed already (by iteration)
-            move = self._handed = listed[position - start]
-            return move
         assert self._position is not None
-        if self._planned is None or self._ends[slot] - start <= _LISTED:
-            # Only the move asked for is built, from the card's plan.
-            move = self._handed = self._position.planned_move(
-                card, self._plan(slot), position - start
-            )
-            return move
-        # A card with many moves on a crowded floor (R3.4): the move is found by its rank.
-        move = self._handed = self._position.move_at(card, position - start)
+        move = self._handed = pick(
+            self._position,
+            self._cards,
+            self._plans,
+            self._ends,
+            self._planned,
+            self._by_card,
+            operator.index(index),  # any integer, such as a NumPy one
+        )
         return move
 
     def __iter__(self) -> Iterator[Move]:
@@ -190,7 +157,7 @@ class MoveList(Sequence[Move]):
         start = 0
         for slot, (card, end) in enumerate(zip(self._cards, self._ends, strict=True)):
             size, start = end - start, end
-            if card in self._by_card or size <= _LISTED:
+            if card in self._by_card or size <= LISTED:
                 yield from self._card_moves(slot)
             else:
                 yield from position.iter_for_card(card, self._plan(slot))
@@ -208,7 +175,7 @@ class MoveList(Sequence[Move]):
             return False
         slot = self._cards.index(card)
         start = self._ends[slot - 1] if slot else 0
-        if self._ends[slot] - start > _LISTED:
+        if self._ends[slot] - start > LISTED:
             assert self._position is not None
             return in_play(self._position, move) is None
         return move in self._card_moves(slot)

@@ -6,6 +6,7 @@ The modules run as a pipeline, each using only those above it::
     groups      subset-sum searches over loose cards (R4.1, R4.3, R5.3)
     schedule    who plays and who is dealt what, when (R2.1, R2.2, R2.7 to R2.9, R11.1, R11.2)
     generate    the legal moves, card by card: pick-ups, builds, raises, throw
+    listing     what a move list holds, and its move at an index
     verify      one legality check that also names the broken rule
     transition  play the card, deal what follows, finish the deal, record the history, build the state
 
