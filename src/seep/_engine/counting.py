@@ -1,4 +1,4 @@
-"""Counting the loose sets of crowded floors by value, the low values side by side (R3.4, R11.7).
+"""Counting the loose sets of crowded floors by value, many multisets of values at once (R3.4, R11.7).
 
 On a floor of more than 12 loose cards the moves are counted, not listed
 (see :func:`seep._engine.groups.count_unions`). A set of loose cards
@@ -10,13 +10,17 @@ A group of ``target`` holds at most one card of a *high* value (above
 ``target // 2``): two of them sum past ``target``. So a multiset of values
 splits into groups of ``target`` when its low values split into one group
 of the *rest* ``target - h`` for each of its high cards ``h``, plus groups
-of ``target`` made of low cards alone. The high values are chosen one at a
-time (a few dozen choices survive on a real floor); for each, every
-multiset of low values that completes it is one bit of a Python int, the
-*low box*, with one bit for each multiset of low values within the floor
-(``prod(count + 1)`` bits, in mixed radix). Adding a group of a value to
-every multiset of a set at once is a mask and a shift for each way the low
-values make that value, so the multisets are decided many at a time.
+of ``target`` made of low cards alone.
+
+The multisets are bits of a Python int, a *box*: one bit for each multiset
+within the floor's counts, in mixed radix (``prod(count + 1)`` bits), the
+low values first. Adding one group of a total to every multiset of a set at
+once is a mask and a shift for each way the low values make the total. The
+box holds the low values and, while it stays small, some high values, whose
+cards are added to every set at once one card at a time; the other high
+values are chosen one state at a time (a few dozen states on a real floor).
+At the end each multiset is weighed by its number of card sets, from bit
+planes of the weights.
 
 Every function takes the floor as packed value counts: four bits per value
 ``v`` at bit ``4 * v``, only values below the target (see
@@ -35,12 +39,13 @@ _MAX_VALUE: Final = 13
 _BOX_BITS: Final = 1 << 11
 _BINOMIALS: Final = tuple(tuple(comb(n, k) for k in range(5)) for n in range(5))
 
-# The low box of a floor: (strides, size in bits, the mask of every bit,
-# the masks of the multisets of each weight). A stride is the bit offset of
-# one more card of a value; strides[0] is unused.
-Box = tuple[tuple[int, ...], int, int, tuple[tuple[int, int], ...]]
-# The ways to add a sum to every multiset of a set: for each multiset of low
-# values with that sum, its offset and the mask of the multisets it fits.
+# A box: (strides, size in bits, the mask of every bit, the bit planes of the
+# weights). A stride is the bit offset of one more card of a value
+# (strides[0] is unused); a multiset's weight, its number of card sets, has
+# bit b set when the multiset is in plane b.
+Box = tuple[tuple[int, ...], int, int, tuple[int, ...]]
+# The ways to add a total to every multiset of a set: for each multiset of
+# low values with that total, its offset and the mask of the multisets it fits.
 Parts = tuple[tuple[int, int], ...]
 
 
@@ -49,14 +54,16 @@ def _field(counts: int, value: int) -> int:
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
-def _box(low: int) -> Box:
-    """The box of the packed counts ``low``."""
+def _box(counts: int) -> Box:
+    """The box of the packed ``counts``."""
     strides = [0]
     size = 1
     classes: dict[int, int] = {1: 1}  # weight -> the multisets of that many card sets
     for value in range(1, _MAX_VALUE + 1):
-        cards = _field(low, value)
+        cards = _field(counts, value)
         strides.append(size)
+        if not cards:
+            continue
         grown: dict[int, int] = {}
         for taken in range(cards + 1):
             ways = _BINOMIALS[cards][taken]
@@ -65,15 +72,20 @@ def _box(low: int) -> Box:
                 grown[key] = grown.get(key, 0) | mask << (taken * size)
         classes = grown
         size *= cards + 1
-    return tuple(strides), size, (1 << size) - 1, tuple(classes.items())
+    planes = [0] * max(classes).bit_length()
+    for weight, mask in classes.items():
+        for plane in range(weight.bit_length()):
+            if weight >> plane & 1:
+                planes[plane] |= mask
+    return tuple(strides), size, (1 << size) - 1, tuple(planes)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
-def _within(low: int, value: int, most: int) -> int:
-    """The multisets of the box of ``low`` holding at most ``most`` cards of ``value``."""
-    strides, size, full, _ = _box(low)
+def _within(counts: int, value: int, most: int) -> int:
+    """The multisets of the box of ``counts`` holding at most ``most`` cards of ``value``."""
+    strides, size, full, _ = _box(counts)
     stride = strides[value]
-    period = stride * (_field(low, value) + 1)
+    period = stride * (_field(counts, value) + 1)
     found = (1 << (stride * (most + 1))) - 1  # the first period
     while period < size:
         found |= found << period
@@ -81,9 +93,14 @@ def _within(low: int, value: int, most: int) -> int:
     return found & full
 
 
+def _low(counts: int, top: int) -> int:
+    """The packed counts of the low values 1..``top`` of ``counts``."""
+    return counts & ((1 << (4 * top + 4)) - 1)
+
+
 @lru_cache(maxsize=_CACHE_SIZE)
-def _all_parts(low: int, top: int, most: int) -> tuple[Parts, ...]:
-    """For each total 0..``most``, the ways low values 1..``top`` of the box of ``low`` make it (see Parts).
+def _low_parts(low: int, top: int, most: int) -> tuple[Parts, ...]:
+    """For each total 0..``most``, the ways the values 1..``top`` of ``low`` make it, in the box of ``low``.
 
     The total 0 is made one way, by nothing.
     """
@@ -107,9 +124,17 @@ def _all_parts(low: int, top: int, most: int) -> tuple[Parts, ...]:
     return tuple(tuple(ways) for ways in found)
 
 
-def _parts(low: int, top: int, total: int, most: int) -> Parts:
-    """The ways low values 1..``top`` of the box of ``low`` make ``total`` (at most ``most``)."""
-    return _all_parts(low, top, most)[total]
+@lru_cache(maxsize=_CACHE_SIZE)
+def _parts(inside: int, top: int, most: int, total: int) -> Parts:
+    """The ways the low values 1..``top`` make ``total`` (at most ``most``), in the box of ``inside``.
+
+    The low values are the lowest digits of the box, so a mask of the low
+    box repeats once for each choice of the high values of the box.
+    """
+    low = _low(inside, top)
+    parts = _low_parts(low, top, most)[total]
+    repeat = _box(inside)[2] // _box(low)[2]  # bit i * (size of the low box), for each i
+    return parts if repeat == 1 else tuple((offset, fits * repeat) for offset, fits in parts)
 
 
 def _plus(chosen: int, parts: Parts) -> int:
@@ -121,14 +146,17 @@ def _plus(chosen: int, parts: Parts) -> int:
 
 
 def _weighed(box: Box, chosen: int) -> int:
-    """The number of card sets whose low values are a multiset of ``chosen``."""
-    return sum(weight * (chosen & mask).bit_count() for weight, mask in box[3])
+    """The number of card sets whose value counts are a multiset of ``chosen``."""
+    total = 0
+    for plane, mask in enumerate(box[3]):
+        total += (chosen & mask).bit_count() << plane
+    return total
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def _low_unions(low: int, top: int, target: int) -> int:
-    """The multisets of low values that split into groups of ``target`` (none included)."""
-    parts = _parts(low, top, target, target)
+    """The multisets of the low values of ``low`` that split into groups of ``target`` (none included)."""
+    parts = _low_parts(low, top, target)[target]
     found = frontier = 1
     while frontier:
         frontier = _plus(frontier, parts) & ~found
@@ -136,40 +164,13 @@ def _low_unions(low: int, top: int, target: int) -> int:
     return found
 
 
-def _step(chosen: int, groups: Parts, cards: int) -> tuple[int, ...]:
-    """``chosen`` with 0, 1, .. ``cards`` groups of ``groups`` added: the sets of each number."""
-    found = [chosen]
-    for _ in range(cards):
-        chosen = _plus(chosen, groups)
-        if not chosen:
-            break
-        found.append(chosen)
-    return tuple(found)
-
-
-def _with_card(low: int, value: int, rests: Parts) -> Parts:
-    """The ways to add a card of the high ``value`` (a digit of the box) with low cards of ``rests``.
-
-    No room is checked for the card: the sets it is added to are those
-    with fewer cards of the value than the floor has (see :func:`_layout`).
-    """
-    stride = _box(low)[0][value]
-    return tuple((offset + stride, fits) for offset, fits in rests)
-
-
 def _layout(
     limit: int, target: int
-) -> tuple[int, int, list[tuple[int, int]], list[tuple[int, int]]]:
-    """How a count runs: the packed counts of the box, the highest low value, and the high values in and out of it.
-
-    The box holds the low values and, while it stays small, high values too:
-    a high value in the box is added to every set at once, one card at a
-    time, each time to the sets that got a card of it last time. The high
-    values left out are chosen one state at a time.
-    """
+) -> tuple[int, int, int, list[tuple[int, int]], list[tuple[int, int]]]:
+    """How a count runs: the highest low value, the packed counts of the low box and of the box, and the high values in and out of the box (with their cards)."""
     top = target // 2
-    inside = limit & ((1 << (4 * top + 4)) - 1)
-    size = _box(inside)[1]
+    low = inside = _low(limit, top)
+    size = _box(low)[1]
     boxed: list[tuple[int, int]] = []
     chosen: list[tuple[int, int]] = []
     for value in range(top + 1, target):
@@ -182,7 +183,28 @@ def _layout(
             boxed.append((value, cards))
         else:
             chosen.append((value, cards))
-    return inside, top, boxed, chosen
+    return top, low, inside, boxed, chosen
+
+
+def _with_card(inside: int, value: int, rests: Parts) -> Parts:
+    """The ways to add a card of the high ``value``, a digit of the box, with low cards of ``rests``.
+
+    No room is checked for the card: it is added, ``cards`` times, to the
+    sets that got a card of its value the time before (see :func:`_added`).
+    """
+    stride = _box(inside)[0][value]
+    return tuple((offset + stride, fits) for offset, fits in rests)
+
+
+def _added(chosen: int, groups: Parts, cards: int) -> int:
+    """``chosen`` with up to ``cards`` groups of ``groups`` added, one at a time."""
+    found = chosen
+    for _ in range(cards):
+        chosen = _plus(chosen, groups)
+        if not chosen:
+            break
+        found |= chosen
+    return found
 
 
 def union_count(limit: int, target: int, base: int) -> int:
@@ -195,32 +217,33 @@ def union_count(limit: int, target: int, base: int) -> int:
     >>> union_count(3 << 4 | 2 << 8 | 1 << 12, 4, 0)  # three aces, two twos, a three
     16
     """
-    inside, top, boxed, chosen = _layout(limit, target)
-    plain = _low_unions(inside, top, target)
-    based = _plus(plain, _parts(inside, top, base, target)) if base else plain
+    top, low, inside, boxed, chosen = _layout(limit, target)
+    # The sets without the base group, and with it; at first of low cards only.
+    plain = _low_unions(low, top, target)
+    based = _plus(plain, _low_parts(low, top, target)[base]) if base else plain
     for value, cards in boxed:
-        groups = _with_card(inside, value, _parts(inside, top, target - value, target))
+        groups = _with_card(inside, value, _parts(inside, top, target, target - value))
         if value <= base:  # the card may be the base group's high card (R5.2)
-            in_base = _with_card(inside, value, _parts(inside, top, base - value, target))
+            in_base = _with_card(inside, value, _parts(inside, top, target, base - value))
             fresh, extra = plain, based
             for _ in range(cards):
                 fresh, extra = _plus(fresh, groups), _plus(extra, groups) | _plus(fresh, in_base)
                 plain |= fresh
                 based |= extra
         else:
-            for more in _step(plain, groups, cards)[1:]:
-                plain |= more
-            if base:
-                for more in _step(based, groups, cards)[1:]:
-                    based |= more
-            else:
-                based = plain
-    # Each state: the sets completing the high cards chosen so far without
-    # the base group, and with it; the card sets of those choices.
+            plain = _added(plain, groups, cards)
+            based = _added(based, groups, cards) if base else plain
+    box = _box(inside)
+    if not base:
+        return _chosen_unions(
+            box, plain, chosen, [_parts(inside, top, target, target - value) for value, _ in chosen]
+        )
+    # Each state: the two sets for the high cards chosen so far, and the
+    # card sets of those choices.
     states: dict[tuple[int, int], int] = {(plain, based): 1}
     for value, cards in chosen:
-        rests = _parts(inside, top, target - value, target)
-        in_base_rests = _parts(inside, top, base - value, target) if value <= base else None
+        rests = _parts(inside, top, target, target - value)
+        in_base_rests = _parts(inside, top, target, base - value) if value <= base else None
         ways = _BINOMIALS[cards]
         grown: dict[tuple[int, int], int] = {}
         for (plain, based), weight in states.items():
@@ -233,12 +256,28 @@ def union_count(limit: int, target: int, base: int) -> int:
                 key = (plain, based)
                 grown[key] = grown.get(key, 0) + weight * ways[taken]
         states = grown
-    box = _box(inside)
     return sum(weight * _weighed(box, based) for (_, based), weight in states.items())
 
 
+def _chosen_unions(box: Box, plain: int, chosen: list[tuple[int, int]], rests: list[Parts]) -> int:
+    """:func:`union_count` without a base group, from the sets ``plain`` of the box and the high values chosen."""
+    states = {plain: 1}
+    for (_, cards), groups in zip(chosen, rests, strict=True):
+        ways = _BINOMIALS[cards]
+        grown: dict[int, int] = {}
+        for plain, weight in states.items():
+            for taken in range(cards + 1):
+                if taken:
+                    plain = _plus(plain, groups)
+                    if not plain:
+                        break
+                grown[plain] = grown.get(plain, 0) + weight * ways[taken]
+        states = grown
+    return sum(weight * _weighed(box, plain) for plain, weight in states.items())
+
+
 def packing_count(limit: int, target: int, singles: bool) -> int:
-    """The maximal unions of groups of ``target`` in ``limit``: the rest makes no group (R4.3).
+    """The maximal unions of groups of ``target`` in ``limit``: the cards left make no group (R4.3).
 
     ``singles``: the floor also has cards of ``target``, always taken, so
     that taking nothing else is a pick-up too. No card of ``limit`` is of
@@ -248,30 +287,29 @@ def packing_count(limit: int, target: int, singles: bool) -> int:
     >>> packing_count(3 << 4 | 2 << 8 | 1 << 12, 4, False)  # three aces, two twos, a three
     5
     """
-    inside, top, boxed, chosen = _layout(limit, target)
+    top, low, inside, boxed, chosen = _layout(limit, target)
     box = _box(inside)
     full = box[2]
 
     def leaving_no(total: int) -> int:
         """The sets whose low cards left have none summing to ``total``."""
         caught = 0
-        for _, fits in _parts(inside, top, total, target):
+        for _, fits in _parts(inside, top, target, total):
             caught |= fits
         return full & ~caught
 
-    taken = _low_unions(inside, top, target)
+    taken = _low_unions(low, top, target)
     allowed = leaving_no(target)
     for value, cards in boxed:
-        groups = _with_card(inside, value, _parts(inside, top, target - value, target))
-        for more in _step(taken, groups, cards)[1:]:
-            taken |= more
+        groups = _with_card(inside, value, _parts(inside, top, target, target - value))
+        taken = _added(taken, groups, cards)
         # A card of the value left over makes a group with low cards left (R4.3).
         allowed &= full & ~_within(inside, value, cards - 1) | leaving_no(target - value)
-    # Each state: the sets completing the high cards chosen so far, and those
-    # whose cards left make no group with a high card left (R4.3).
+    # Each state: the sets taken for the high cards chosen so far, those whose
+    # cards left make no group with a high card left, and their card sets.
     states: dict[tuple[int, int], int] = {(taken, allowed): 1}
     for value, cards in chosen:
-        rests = _parts(inside, top, target - value, target)
+        rests = _parts(inside, top, target, target - value)
         unmatched = leaving_no(target - value)
         ways = _BINOMIALS[cards]
         grown: dict[tuple[int, int], int] = {}
@@ -303,5 +341,5 @@ def _no_group(limit: int, target: int) -> bool:
 
 def clear_caches() -> None:
     """Empty this module's caches."""
-    for cache in (_box, _within, _all_parts, _low_unions):
+    for cache in (_box, _within, _low_parts, _parts, _low_unions):
         cache.cache_clear()
