@@ -36,14 +36,15 @@ from typing import Final
 _CACHE_SIZE: Final = 1 << 12
 _MAX_VALUE: Final = 13
 # The most bits of a box: beyond it, high values are chosen one state at a time.
-_BOX_BITS: Final = 1 << 11
+_BOX_BITS: Final = 1 << 12
 _BINOMIALS: Final = tuple(tuple(comb(n, k) for k in range(5)) for n in range(5))
 
 # A box: (strides, size in bits, the mask of every bit, the bit planes of the
-# weights). A stride is the bit offset of one more card of a value
-# (strides[0] is unused); a multiset's weight, its number of card sets, has
-# bit b set when the multiset is in plane b.
-Box = tuple[tuple[int, ...], int, int, tuple[int, ...]]
+# weights, the masks of each weight). A stride is the bit offset of one more
+# card of a value (strides[0] is unused; 0 for a value without cards); a
+# multiset's weight, its number of card sets, has bit b set when the multiset
+# is in plane b.
+Box = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
 # The ways to add a total to every multiset of a set: for each multiset of
 # low values with that total, its offset and the mask of the multisets it fits.
 Parts = tuple[tuple[int, int], ...]
@@ -55,35 +56,32 @@ def _field(counts: int, value: int) -> int:
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def _box(counts: int) -> Box:
-    """The box of the packed ``counts``."""
-    strides = [0]
-    size = 1
-    classes: dict[int, int] = {1: 1}  # weight -> the multisets of that many card sets
-    for value in range(1, _MAX_VALUE + 1):
-        cards = _field(counts, value)
-        strides.append(size)
-        if not cards:
-            continue
-        grown: dict[int, int] = {}
-        for taken in range(cards + 1):
-            ways = _BINOMIALS[cards][taken]
-            for weight, mask in classes.items():
-                key = weight * ways
-                grown[key] = grown.get(key, 0) | mask << (taken * size)
-        classes = grown
-        size *= cards + 1
-    planes = [0] * max(classes).bit_length()
-    for weight, mask in classes.items():
+    """The box of the packed ``counts``: that of its values but the highest, with a digit more."""
+    if not counts:
+        return (0,) * (_MAX_VALUE + 1), 1, 1, (1,), ((1, 1),)
+    value = (counts.bit_length() - 1) // 4
+    cards = _field(counts, value)
+    strides, size, _, _, classes = _box(counts & ~(15 << (4 * value)))
+    grown: dict[int, int] = {}
+    for taken in range(cards + 1):
+        ways = _BINOMIALS[cards][taken]
+        for weight, mask in classes:
+            key = weight * ways
+            grown[key] = grown.get(key, 0) | mask << (taken * size)
+    planes = [0] * max(grown).bit_length()
+    for weight, mask in grown.items():
         for plane in range(weight.bit_length()):
             if weight >> plane & 1:
                 planes[plane] |= mask
-    return tuple(strides), size, (1 << size) - 1, tuple(planes)
+    larger = size * (cards + 1)
+    placed = (*strides[:value], size, *strides[value + 1 :])
+    return placed, larger, (1 << larger) - 1, tuple(planes), tuple(grown.items())
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def _within(counts: int, value: int, most: int) -> int:
     """The multisets of the box of ``counts`` holding at most ``most`` cards of ``value``."""
-    strides, size, full, _ = _box(counts)
+    strides, size, full, _, _ = _box(counts)
     stride = strides[value]
     period = stride * (_field(counts, value) + 1)
     found = (1 << (stride * (most + 1))) - 1  # the first period
@@ -98,13 +96,17 @@ def _low(counts: int, top: int) -> int:
     return counts & ((1 << (4 * top + 4)) - 1)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _low_parts(low: int, top: int, most: int) -> tuple[Parts, ...]:
-    """For each total 0..``most``, the ways the values 1..``top`` of ``low`` make it, in the box of ``low``.
+def _low_parts(low: int, top: int, total: int) -> Parts:
+    """The ways the values 1..``top`` of ``low`` make ``total``, in the box of ``low`` (0: one way, by nothing)."""
+    if total <= top:
+        return _small_parts(low, top)[total]
+    return _large_parts(low, top, total)
 
-    The total 0 is made one way, by nothing.
-    """
-    strides, _, full, _ = _box(low)
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _small_parts(low: int, top: int) -> tuple[Parts, ...]:
+    """:func:`_low_parts` of each total 0..``top``, found together (the rests of the high cards)."""
+    strides, _, full, _, _ = _box(low)
     partial = [(0, 0, full)]  # the multisets of the values so far: total, offset, fits
     for value in range(1, top + 1):
         cards = _field(low, value)
@@ -114,27 +116,75 @@ def _low_parts(low: int, top: int, most: int) -> tuple[Parts, ...]:
         grown: list[tuple[int, int, int]] = []
         for total, offset, fits in partial:
             grown.append((total, offset, fits))
-            for taken in range(1, min(cards, (most - total) // value) + 1):
+            for taken in range(1, min(cards, (top - total) // value) + 1):
                 room = _within(low, value, cards - taken)
                 grown.append((total + taken * value, offset + taken * stride, fits & room))
         partial = grown
-    found: list[list[tuple[int, int]]] = [[] for _ in range(most + 1)]
+    found: list[list[tuple[int, int]]] = [[] for _ in range(top + 1)]
     for total, offset, fits in partial:
         found[total].append((offset, fits))
     return tuple(tuple(ways) for ways in found)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
-def _parts(inside: int, top: int, most: int, total: int) -> Parts:
-    """The ways the low values 1..``top`` make ``total`` (at most ``most``), in the box of ``inside``.
+def _large_parts(low: int, top: int, total: int) -> Parts:
+    """:func:`_low_parts` of a ``total`` above ``top``.
+
+    The values are taken from the highest, and a way stops where the values
+    left hold too little for the rest of the total.
+    """
+    strides, _, full, _, _ = _box(low)
+    values: list[tuple[int, int, list[int]]] = []
+    for value in range(top, 0, -1):
+        cards = _field(low, value)
+        if cards:
+            values.append((value, cards, [_within(low, value, most) for most in range(cards)]))
+    most = [0] * (len(values) + 1)  # the sum of the cards of the values from each on
+    for index in range(len(values) - 1, -1, -1):
+        most[index] = most[index + 1] + values[index][0] * values[index][1]
+    found: list[tuple[int, int]] = []
+    stack = [(0, total, 0, full)]  # the next value, the rest of the total, offset, fits
+    while stack:
+        index, rest, offset, fits = stack.pop()
+        if not rest:
+            found.append((offset, fits))
+        elif rest <= most[index]:
+            value, cards, rooms = values[index]
+            stride = strides[value]
+            stack.append((index + 1, rest, offset, fits))
+            for taken in range(1, min(cards, rest // value) + 1):
+                stack.append(
+                    (
+                        index + 1,
+                        rest - taken * value,
+                        offset + taken * stride,
+                        fits & rooms[cards - taken],
+                    )
+                )
+    return tuple(found)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _parts(inside: int, top: int, total: int) -> Parts:
+    """The ways the low values 1..``top`` make ``total``, in the box of ``inside``.
 
     The low values are the lowest digits of the box, so a mask of the low
     box repeats once for each choice of the high values of the box.
     """
     low = _low(inside, top)
-    parts = _low_parts(low, top, most)[total]
-    repeat = _box(inside)[2] // _box(low)[2]  # bit i * (size of the low box), for each i
-    return parts if repeat == 1 else tuple((offset, fits * repeat) for offset, fits in parts)
+    parts = _low_parts(low, top, total)
+    period = _box(low)[1]
+    size, full = _box(inside)[1:3]
+    if period == size:
+        return parts
+    found: list[tuple[int, int]] = []
+    for offset, fits in parts:
+        length = period
+        while length < size:
+            fits |= fits << length
+            length <<= 1
+        found.append((offset, fits & full))
+    return tuple(found)
 
 
 def _plus(chosen: int, parts: Parts) -> int:
@@ -156,7 +206,7 @@ def _weighed(box: Box, chosen: int) -> int:
 @lru_cache(maxsize=_CACHE_SIZE)
 def _low_unions(low: int, top: int, target: int) -> int:
     """The multisets of the low values of ``low`` that split into groups of ``target`` (none included)."""
-    parts = _low_parts(low, top, target)[target]
+    parts = _low_parts(low, top, target)
     found = frontier = 1
     while frontier:
         frontier = _plus(frontier, parts) & ~found
@@ -220,11 +270,11 @@ def union_count(limit: int, target: int, base: int) -> int:
     top, low, inside, boxed, chosen = _layout(limit, target)
     # The sets without the base group, and with it; at first of low cards only.
     plain = _low_unions(low, top, target)
-    based = _plus(plain, _low_parts(low, top, target)[base]) if base else plain
+    based = _plus(plain, _low_parts(low, top, base)) if base else plain
     for value, cards in boxed:
-        groups = _with_card(inside, value, _parts(inside, top, target, target - value))
+        groups = _with_card(inside, value, _parts(inside, top, target - value))
         if value <= base:  # the card may be the base group's high card (R5.2)
-            in_base = _with_card(inside, value, _parts(inside, top, target, base - value))
+            in_base = _with_card(inside, value, _parts(inside, top, base - value))
             fresh, extra = plain, based
             for _ in range(cards):
                 fresh, extra = _plus(fresh, groups), _plus(extra, groups) | _plus(fresh, in_base)
@@ -236,14 +286,14 @@ def union_count(limit: int, target: int, base: int) -> int:
     box = _box(inside)
     if not base:
         return _chosen_unions(
-            box, plain, chosen, [_parts(inside, top, target, target - value) for value, _ in chosen]
+            box, plain, chosen, [_parts(inside, top, target - value) for value, _ in chosen]
         )
     # Each state: the two sets for the high cards chosen so far, and the
     # card sets of those choices.
     states: dict[tuple[int, int], int] = {(plain, based): 1}
     for value, cards in chosen:
-        rests = _parts(inside, top, target, target - value)
-        in_base_rests = _parts(inside, top, target, base - value) if value <= base else None
+        rests = _parts(inside, top, target - value)
+        in_base_rests = _parts(inside, top, base - value) if value <= base else None
         ways = _BINOMIALS[cards]
         grown: dict[tuple[int, int], int] = {}
         for (plain, based), weight in states.items():
@@ -294,14 +344,14 @@ def packing_count(limit: int, target: int, singles: bool) -> int:
     def leaving_no(total: int) -> int:
         """The sets whose low cards left have none summing to ``total``."""
         caught = 0
-        for _, fits in _parts(inside, top, target, total):
+        for _, fits in _parts(inside, top, total):
             caught |= fits
         return full & ~caught
 
     taken = _low_unions(low, top, target)
     allowed = leaving_no(target)
     for value, cards in boxed:
-        groups = _with_card(inside, value, _parts(inside, top, target, target - value))
+        groups = _with_card(inside, value, _parts(inside, top, target - value))
         taken = _added(taken, groups, cards)
         # A card of the value left over makes a group with low cards left (R4.3).
         allowed &= full & ~_within(inside, value, cards - 1) | leaving_no(target - value)
@@ -309,7 +359,7 @@ def packing_count(limit: int, target: int, singles: bool) -> int:
     # cards left make no group with a high card left, and their card sets.
     states: dict[tuple[int, int], int] = {(taken, allowed): 1}
     for value, cards in chosen:
-        rests = _parts(inside, top, target, target - value)
+        rests = _parts(inside, top, target - value)
         unmatched = leaving_no(target - value)
         ways = _BINOMIALS[cards]
         grown: dict[tuple[int, int], int] = {}
@@ -341,5 +391,5 @@ def _no_group(limit: int, target: int) -> bool:
 
 def clear_caches() -> None:
     """Empty this module's caches."""
-    for cache in (_box, _within, _low_parts, _parts, _low_unions):
+    for cache in (_box, _within, _small_parts, _large_parts, _parts, _low_unions):
         cache.cache_clear()
