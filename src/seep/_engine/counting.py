@@ -138,29 +138,39 @@ def _large_parts(low: int, top: int, total: int) -> Parts:
     for value in range(top, 0, -1):
         cards = _field(low, value)
         if cards:
-            values.append((value, cards, [_within(low, value, most) for most in range(cards)]))
+            values.append((value, cards, [_within(low, value, most) for most in range(cards + 1)]))
     most = [0] * (len(values) + 1)  # the sum of the cards of the values from each on
     for index in range(len(values) - 1, -1, -1):
         most[index] = most[index + 1] + values[index][0] * values[index][1]
     found: list[tuple[int, int]] = []
+    if total > most[0]:
+        return ()
+    last = len(values) - 1
     stack = [(0, total, 0, full)]  # the next value, the rest of the total, offset, fits
     while stack:
         index, rest, offset, fits = stack.pop()
-        if not rest:
-            found.append((offset, fits))
-        elif rest <= most[index]:
-            value, cards, rooms = values[index]
-            stride = strides[value]
-            stack.append((index + 1, rest, offset, fits))
-            for taken in range(1, min(cards, rest // value) + 1):
+        value, cards, rooms = values[index]
+        stride = strides[value]
+        if index == last:  # the lowest value makes the whole rest, or nothing does
+            taken = rest // value
+            if taken * value == rest and taken <= cards:
+                found.append((offset + taken * stride, fits & rooms[cards - taken]))
+            continue
+        following = most[index + 1]
+        taken = rest // value
+        if taken > cards:
+            taken = cards
+        while taken >= 0:
+            left = rest - taken * value
+            if left > following:
+                break  # fewer cards of this value leave even more to the rest
+            if not left:
+                found.append((offset + taken * stride, fits & rooms[cards - taken]))
+            else:
                 stack.append(
-                    (
-                        index + 1,
-                        rest - taken * value,
-                        offset + taken * stride,
-                        fits & rooms[cards - taken],
-                    )
+                    (index + 1, left, offset + taken * stride, fits & rooms[cards - taken])
                 )
+            taken -= 1
     return tuple(found)
 
 
