@@ -113,12 +113,15 @@ def _small_parts(low: int, top: int) -> tuple[Parts, ...]:
         if not cards:
             continue
         stride = strides[value]
+        rooms = [_within(low, value, most) for most in range(cards)]
         grown: list[tuple[int, int, int]] = []
         for total, offset, fits in partial:
             grown.append((total, offset, fits))
-            for taken in range(1, min(cards, (top - total) // value) + 1):
-                room = _within(low, value, cards - taken)
-                grown.append((total + taken * value, offset + taken * stride, fits & room))
+            most = (top - total) // value
+            for taken in range(1, (cards if most > cards else most) + 1):
+                grown.append(
+                    (total + taken * value, offset + taken * stride, fits & rooms[cards - taken])
+                )
         partial = grown
     found: list[list[tuple[int, int]]] = [[] for _ in range(top + 1)]
     for total, offset, fits in partial:
