@@ -7,7 +7,8 @@ players.
 
 The listings and the counts over value multisets (crowded floors, R3.4)
 live side by side because each count must equal the length of its
-listing; that keeps the module at about 600 lines.
+listing; that keeps the module at about 600 lines. The card sets of the
+multisets that qualify are added up in :mod:`seep._engine.counting`.
 """
 
 from __future__ import annotations
@@ -492,9 +493,10 @@ def _count_sums(counts: int, top: int) -> int:
 def count_unions(loose: int, base: int, target: int) -> int:
     """``len(based_unions(loose, base, target))``, on a crowded floor without listing the sets.
 
-    Only the values below ``target`` need a search over value counts: each
-    loose card of value ``target`` is a group of its own, in or out (R5.3,
-    R6.1, R11.3), and higher cards fit in no group.
+    Only the values below ``target`` are counted by value
+    (:func:`seep._engine.counting.union_count`): each loose card of value
+    ``target`` is a group of its own, in or out (R5.3, R6.1, R11.3), and
+    higher cards fit in no group.
 
     >>> from seep._engine.groups import based_unions, count_unions
     >>> from seep.cards import CardSet
