@@ -9,14 +9,10 @@ one at a time.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seep._engine import counting
 from seep._engine.bits import VALUE_MASKS
 from seep._engine.counting import packing_count, union_count
 from seep._engine.groups import _searched_packings, _small_based_unions, groups
@@ -49,24 +45,10 @@ def listed_packings(cards: int, target: int) -> int:
 LAYOUTS = (1, 1 << 20)
 
 
-@contextmanager
-def boxes_of(bits: int) -> Iterator[None]:
-    """Count with boxes of at most ``bits`` bits (see ``counting._layout``)."""
-    kept = counting._BOX_BITS
-    counting._BOX_BITS = bits  # type: ignore[misc]
-    counting.clear_caches()
-    try:
-        yield
-    finally:
-        counting._BOX_BITS = kept  # type: ignore[misc]
-        counting.clear_caches()
-
-
 @pytest.fixture(params=LAYOUTS, ids=["high values chosen", "high values in the box"])
-def box_bits(request: pytest.FixtureRequest) -> Iterator[int]:
-    """Count with every high value chosen one at a time, or with all of them in the box."""
-    with boxes_of(request.param):
-        yield request.param
+def box_bits(request: pytest.FixtureRequest) -> int:
+    """The most bits of a box: every high value chosen one at a time, or all of them in the box."""
+    return int(request.param)
 
 
 # Floors with many cards of one value, high cards that fit a base group, and
@@ -86,7 +68,9 @@ def test_r5_3_r6_1_union_counts_of_hand_made_floors_equal_the_listed_unions(
 ) -> None:
     cards = below(CardSet.parse(floor).mask, target)
     for base in range(target):
-        assert union_count(packed(cards), target, base) == listed_unions(cards, base, target)
+        assert union_count(packed(cards), target, base, box_bits) == listed_unions(
+            cards, base, target
+        )
 
 
 def test_r5_2_a_high_card_may_be_the_base_group(box_bits: int) -> None:
@@ -95,7 +79,7 @@ def test_r5_2_a_high_card_may_be_the_base_group(box_bits: int) -> None:
     cards = CardSet.parse("AS 2S 4S 6S 7S 8S 9S").mask
     unions = _small_based_unions(cards, 9, 13)
     assert {CardSet.parse(found).mask for found in ["9S", "AS 8S", "2S 7S"]} <= set(unions)
-    assert union_count(packed(cards), 13, 9) == len(unions)
+    assert union_count(packed(cards), 13, 9, box_bits) == len(unions)
 
 
 @pytest.mark.parametrize("floor", FLOORS)
@@ -105,7 +89,7 @@ def test_r4_3_packing_counts_of_hand_made_floors_equal_the_listed_packings(
 ) -> None:
     loose = CardSet.parse(floor).mask
     singles = loose & VALUE_MASKS[target] != 0
-    count = packing_count(packed(below(loose, target)), target, singles)
+    count = packing_count(packed(below(loose, target)), target, singles, box_bits)
     assert count == listed_packings(loose, target)
 
 
@@ -113,14 +97,14 @@ def test_r4_3_a_high_card_left_over_makes_a_packing_not_maximal(box_bits: int) -
     # Groups of 9: 8 with an ace, 7 with a two. Taking 8S AS alone leaves
     # 7S 2S, a group; the one maximal packing takes both groups.
     cards = CardSet.parse("AS 2S 7S 8S").mask
-    assert packing_count(packed(cards), 9, False) == 1 == listed_packings(cards, 9)
+    assert packing_count(packed(cards), 9, False, box_bits) == 1 == listed_packings(cards, 9)
 
 
 def test_r4_3_a_floor_without_a_group_has_no_packing(box_bits: int) -> None:
     cards = CardSet.parse("AS AH AD 5S 5H").mask  # the aces sum to 3 at most
     assert not groups(cards, 4)
-    assert packing_count(packed(cards), 4, False) == 0
-    assert packing_count(packed(cards), 4, True) == 1  # the cards of 4 alone
+    assert packing_count(packed(cards), 4, False, box_bits) == 0
+    assert packing_count(packed(cards), 4, True, box_bits) == 1  # the cards of 4 alone
 
 
 @settings(max_examples=60, deadline=None)
@@ -132,8 +116,7 @@ def test_r4_1_r5_3_union_count_equals_the_listed_unions(
     base %= target
     expected = listed_unions(cards, base, target)
     for bits in LAYOUTS:
-        with boxes_of(bits):
-            assert union_count(packed(cards), target, base) == expected
+        assert union_count(packed(cards), target, base, bits) == expected
 
 
 @settings(max_examples=60, deadline=None)
@@ -142,5 +125,4 @@ def test_r4_3_packing_count_equals_the_listed_packings(loose: CardSet, target: i
     singles = loose.mask & VALUE_MASKS[target] != 0
     expected = listed_packings(loose.mask, target)
     for bits in LAYOUTS:
-        with boxes_of(bits):
-            assert packing_count(packed(below(loose.mask, target)), target, singles) == expected
+        assert packing_count(packed(below(loose.mask, target)), target, singles, bits) == expected

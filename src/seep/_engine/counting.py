@@ -228,7 +228,7 @@ def _low_unions(low: int, top: int, target: int) -> int:
 
 
 def _layout(
-    limit: int, target: int
+    limit: int, target: int, box_bits: int
 ) -> tuple[int, int, int, list[tuple[int, int]], list[tuple[int, int]]]:
     """How a count runs: the highest low value, the packed counts of the low box and of the box, and the high values in and out of the box (with their cards)."""
     top = target // 2
@@ -240,7 +240,7 @@ def _layout(
         cards = _field(limit, value)
         if not cards:
             continue
-        if size * (cards + 1) <= _BOX_BITS:
+        if size * (cards + 1) <= box_bits:
             size *= cards + 1
             inside |= cards << (4 * value)
             boxed.append((value, cards))
@@ -270,17 +270,18 @@ def _added(chosen: int, groups: Parts, cards: int) -> int:
     return found
 
 
-def union_count(limit: int, target: int, base: int) -> int:
+def union_count(limit: int, target: int, base: int, box_bits: int = _BOX_BITS) -> int:
     """The card sets of ``limit`` that split into one group of ``base`` (none if 0) and groups of ``target``.
 
     ``base`` is below ``target``; no card of ``limit`` is of ``target`` or
-    more (R5.2, R5.3, R6.1, R11.3).
+    more (R5.2, R5.3, R6.1, R11.3). ``box_bits``: the most bits of a box
+    (see :func:`_layout`); the count is the same for any.
 
     >>> from seep._engine.counting import union_count
     >>> union_count(3 << 4 | 2 << 8 | 1 << 12, 4, 0)  # three aces, two twos, a three
     16
     """
-    top, low, inside, boxed, chosen = _layout(limit, target)
+    top, low, inside, boxed, chosen = _layout(limit, target, box_bits)
     # The sets without the base group, and with it; at first of low cards only.
     plain = _low_unions(low, top, target)
     based = _plus(plain, _low_parts(low, top, base)) if base else plain
@@ -339,18 +340,18 @@ def _chosen_unions(box: Box, plain: int, chosen: list[tuple[int, int]], rests: l
     return sum(weight * _weighed(box, plain) for plain, weight in states.items())
 
 
-def packing_count(limit: int, target: int, singles: bool) -> int:
+def packing_count(limit: int, target: int, singles: bool, box_bits: int = _BOX_BITS) -> int:
     """The maximal unions of groups of ``target`` in ``limit``: the cards left make no group (R4.3).
 
     ``singles``: the floor also has cards of ``target``, always taken, so
     that taking nothing else is a pick-up too. No card of ``limit`` is of
-    ``target`` or more.
+    ``target`` or more. ``box_bits`` as for :func:`union_count`.
 
     >>> from seep._engine.counting import packing_count
     >>> packing_count(3 << 4 | 2 << 8 | 1 << 12, 4, False)  # three aces, two twos, a three
     5
     """
-    top, low, inside, boxed, chosen = _layout(limit, target)
+    top, low, inside, boxed, chosen = _layout(limit, target, box_bits)
     box = _box(inside)
     full = box[2]
 
