@@ -7,7 +7,8 @@ players.
 
 The listings and the counts over value multisets (crowded floors, R3.4)
 live side by side because each count must equal the length of its
-listing; that keeps the module at about 600 lines.
+listing; that keeps the module at about 600 lines. The card sets of the
+multisets that qualify are added up in :mod:`seep._engine.counting`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from itertools import combinations, product
 from math import comb
 from typing import Final
 
+from seep._engine import counting
 from seep._engine.bits import VALUE_MASKS, bits, mask_total
+from seep._engine.counting import packing_count, union_count
 
 _CACHE_SIZE: Final = 1 << 15
 _SUMS: Final = (1 << 14) - 1  # sums 0..13, the capture values
@@ -490,9 +493,10 @@ def _count_sums(counts: int, top: int) -> int:
 def count_unions(loose: int, base: int, target: int) -> int:
     """``len(based_unions(loose, base, target))``, on a crowded floor without listing the sets.
 
-    Only the values below ``target`` need a search over value counts: each
-    loose card of value ``target`` is a group of its own, in or out (R5.3,
-    R6.1, R11.3), and higher cards fit in no group.
+    Only the values below ``target`` are counted by value
+    (:func:`seep._engine.counting.union_count`): each loose card of value
+    ``target`` is a group of its own, in or out (R5.3, R6.1, R11.3), and
+    higher cards fit in no group.
 
     >>> from seep._engine.groups import based_unions, count_unions
     >>> from seep.cards import CardSet
@@ -502,8 +506,7 @@ def count_unions(loose: int, base: int, target: int) -> int:
     """
     if target <= 0 or loose.bit_count() <= _SMALL_FLOOR:
         return len(based_unions(loose, base, target))
-    limit = _packed(loose) & _BELOW[target]
-    total = _total_weight(limit, _union_counts(limit, target, base))
+    total = union_count(_packed(loose) & _BELOW[target], target, base)
     if target <= _MAX_CAPTURE:
         total <<= (loose & VALUE_MASKS[target]).bit_count()
     return total
@@ -525,8 +528,8 @@ def count_packings(loose: int, target: int) -> int:
     """
     if not 0 < target <= _MAX_CAPTURE or loose.bit_count() <= _SMALL_FLOOR:
         return len(maximal_packings(loose, target))
-    limit = _packed(loose) & _BELOW[target]
-    return _total_weight(limit, _maximal_counts(limit, target, loose & VALUE_MASKS[target]))
+    singles = loose & VALUE_MASKS[target] != 0
+    return packing_count(_packed(loose) & _BELOW[target], target, singles)
 
 
 def _maximal_counts(limit: int, target: int, singles: int) -> list[int]:
@@ -663,6 +666,7 @@ def clear_caches() -> None:
     """Empty the search caches (for benchmarks that measure cold starts)."""
     _floors.clear()
     _subset_masks.clear()
+    counting.clear_caches()
     _answers.clear()
     for cache in (
         _subset_sums,

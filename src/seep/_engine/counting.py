@@ -1,0 +1,409 @@
+"""Counting the loose sets of crowded floors by value, many multisets of values at once (R3.4, R11.7).
+
+On a floor of more than 12 loose cards the moves are counted, not listed
+(see :func:`seep._engine.groups.count_unions`). A set of loose cards
+qualifies by how many cards of each value it holds, and the sets of one
+such multiset of values number a product of binomials over the suits. This
+module adds up those products without listing the multisets.
+
+A group of ``target`` holds at most one card of a *high* value (above
+``target // 2``): two of them sum past ``target``. So a multiset of values
+splits into groups of ``target`` when its low values split into one group
+of the *rest* ``target - h`` for each of its high cards ``h``, plus groups
+of ``target`` made of low cards alone.
+
+The multisets are bits of a Python int, a *box*: one bit for each multiset
+within the floor's counts, in mixed radix (``prod(count + 1)`` bits), the
+low values first. Adding one group of a total to every multiset of a set at
+once is a mask and a shift for each way the low values make the total. The
+box holds the low values and, while it stays small, some high values, whose
+cards are added to every set at once one card at a time; the other high
+values are chosen one state at a time (a few dozen states on a real floor).
+At the end each multiset is weighed by its number of card sets, from bit
+planes of the weights.
+
+Every function takes the floor as packed value counts: four bits per value
+``v`` at bit ``4 * v``, only values below the target (see
+:mod:`seep._engine.groups`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import Final
+
+_CACHE_SIZE: Final = 1 << 12
+_MAX_VALUE: Final = 13
+# The most bits of a box: beyond it, high values are chosen one state at a time.
+_BOX_BITS: Final = 1 << 12
+_BINOMIALS: Final = tuple(tuple(comb(n, k) for k in range(5)) for n in range(5))
+
+# A box: (strides, size in bits, the mask of every bit, the bit planes of the
+# weights, the masks of each weight). A stride is the bit offset of one more
+# card of a value (strides[0] is unused; 0 for a value without cards); a
+# multiset's weight, its number of card sets, has bit b set when the multiset
+# is in plane b.
+Box = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
+# The ways to add a total to every multiset of a set: for each multiset of
+# low values with that total, its offset and the mask of the multisets it fits.
+Parts = tuple[tuple[int, int], ...]
+
+
+def _field(counts: int, value: int) -> int:
+    return counts >> (4 * value) & 15
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _box(counts: int) -> Box:
+    """The box of the packed ``counts``: that of its values but the highest, with a digit more."""
+    if not counts:
+        return (0,) * (_MAX_VALUE + 1), 1, 1, (1,), ((1, 1),)
+    value = (counts.bit_length() - 1) // 4
+    cards = _field(counts, value)
+    strides, size, _, _, classes = _box(counts & ~(15 << (4 * value)))
+    grown: dict[int, int] = {}
+    for taken in range(cards + 1):
+        ways = _BINOMIALS[cards][taken]
+        for weight, mask in classes:
+            key = weight * ways
+            grown[key] = grown.get(key, 0) | mask << (taken * size)
+    planes = [0] * max(grown).bit_length()
+    for weight, mask in grown.items():
+        for plane in range(weight.bit_length()):
+            if weight >> plane & 1:
+                planes[plane] |= mask
+    larger = size * (cards + 1)
+    placed = (*strides[:value], size, *strides[value + 1 :])
+    return placed, larger, (1 << larger) - 1, tuple(planes), tuple(grown.items())
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _within(counts: int, value: int, most: int) -> int:
+    """The multisets of the box of ``counts`` holding at most ``most`` cards of ``value``."""
+    strides, size, full, _, _ = _box(counts)
+    stride = strides[value]
+    period = stride * (_field(counts, value) + 1)
+    found = (1 << (stride * (most + 1))) - 1  # the first period
+    while period < size:
+        found |= found << period
+        period <<= 1
+    return found & full
+
+
+def _low(counts: int, top: int) -> int:
+    """The packed counts of the low values 1..``top`` of ``counts``."""
+    return counts & ((1 << (4 * top + 4)) - 1)
+
+
+def _low_parts(low: int, top: int, total: int) -> Parts:
+    """The ways the values 1..``top`` of ``low`` make ``total``, in the box of ``low`` (0: one way, by nothing)."""
+    if total <= top:
+        return _small_parts(low, top)[total]
+    return _large_parts(low, top, total)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _small_parts(low: int, top: int) -> tuple[Parts, ...]:
+    """:func:`_low_parts` of each total 0..``top``, found together (the rests of the high cards)."""
+    strides, _, full, _, _ = _box(low)
+    partial = [(0, 0, full)]  # the multisets of the values so far: total, offset, fits
+    for value in range(1, top + 1):
+        cards = _field(low, value)
+        if not cards:
+            continue
+        stride = strides[value]
+        rooms = [_within(low, value, most) for most in range(cards)]
+        grown: list[tuple[int, int, int]] = []
+        for total, offset, fits in partial:
+            grown.append((total, offset, fits))
+            most = (top - total) // value
+            for taken in range(1, (cards if most > cards else most) + 1):
+                grown.append(
+                    (total + taken * value, offset + taken * stride, fits & rooms[cards - taken])
+                )
+        partial = grown
+    found: list[list[tuple[int, int]]] = [[] for _ in range(top + 1)]
+    for total, offset, fits in partial:
+        found[total].append((offset, fits))
+    return tuple(tuple(ways) for ways in found)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _large_parts(low: int, top: int, total: int) -> Parts:
+    """:func:`_low_parts` of a ``total`` above ``top``.
+
+    The values are taken from the highest, and a way stops where the values
+    left hold too little for the rest of the total.
+    """
+    strides, _, full, _, _ = _box(low)
+    values: list[tuple[int, int, list[int]]] = []
+    for value in range(top, 0, -1):
+        cards = _field(low, value)
+        if cards:
+            values.append((value, cards, [_within(low, value, most) for most in range(cards + 1)]))
+    most = [0] * (len(values) + 1)  # the sum of the cards of the values from each on
+    for index in range(len(values) - 1, -1, -1):
+        most[index] = most[index + 1] + values[index][0] * values[index][1]
+    found: list[tuple[int, int]] = []
+    if total > most[0]:
+        return ()
+    last = len(values) - 1
+    stack = [(0, total, 0, full)]  # the next value, the rest of the total, offset, fits
+    while stack:
+        index, rest, offset, fits = stack.pop()
+        value, cards, rooms = values[index]
+        stride = strides[value]
+        if index == last:  # the lowest value makes the whole rest, or nothing does
+            taken = rest // value
+            if taken * value == rest and taken <= cards:
+                found.append((offset + taken * stride, fits & rooms[cards - taken]))
+            continue
+        following = most[index + 1]
+        taken = rest // value
+        if taken > cards:
+            taken = cards
+        while taken >= 0:
+            left = rest - taken * value
+            if left > following:
+                break  # fewer cards of this value leave even more to the rest
+            if not left:
+                found.append((offset + taken * stride, fits & rooms[cards - taken]))
+            else:
+                stack.append(
+                    (index + 1, left, offset + taken * stride, fits & rooms[cards - taken])
+                )
+            taken -= 1
+    return tuple(found)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _parts(inside: int, top: int, total: int) -> Parts:
+    """The ways the low values 1..``top`` make ``total``, in the box of ``inside``.
+
+    The low values are the lowest digits of the box, so a mask of the low
+    box repeats once for each choice of the high values of the box.
+    """
+    low = _low(inside, top)
+    parts = _low_parts(low, top, total)
+    period = _box(low)[1]
+    size, full = _box(inside)[1:3]
+    if period == size:
+        return parts
+    found: list[tuple[int, int]] = []
+    for offset, fits in parts:
+        length = period
+        while length < size:
+            fits |= fits << length
+            length <<= 1
+        found.append((offset, fits & full))
+    return tuple(found)
+
+
+def _plus(chosen: int, parts: Parts) -> int:
+    """The multisets of ``chosen`` with one group of ``parts``'s total added, where they fit."""
+    grown = 0
+    for offset, fits in parts:
+        grown |= (chosen & fits) << offset
+    return grown
+
+
+def _weighed(box: Box, chosen: int) -> int:
+    """The number of card sets whose value counts are a multiset of ``chosen``."""
+    total = 0
+    for plane, mask in enumerate(box[3]):
+        total += (chosen & mask).bit_count() << plane
+    return total
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _low_unions(low: int, top: int, target: int) -> int:
+    """The multisets of the low values of ``low`` that split into groups of ``target`` (none included)."""
+    parts = _low_parts(low, top, target)
+    found = frontier = 1
+    while frontier:
+        frontier = _plus(frontier, parts) & ~found
+        found |= frontier
+    return found
+
+
+def _layout(
+    limit: int, target: int, box_bits: int
+) -> tuple[int, int, int, list[tuple[int, int]], list[tuple[int, int]]]:
+    """How a count runs: the highest low value, the packed counts of the low box and of the box, and the high values in and out of the box (with their cards)."""
+    top = target // 2
+    low = inside = _low(limit, top)
+    size = _box(low)[1]
+    boxed: list[tuple[int, int]] = []
+    chosen: list[tuple[int, int]] = []
+    for value in range(top + 1, target):
+        cards = _field(limit, value)
+        if not cards:
+            continue
+        if size * (cards + 1) <= box_bits:
+            size *= cards + 1
+            inside |= cards << (4 * value)
+            boxed.append((value, cards))
+        else:
+            chosen.append((value, cards))
+    return top, low, inside, boxed, chosen
+
+
+def _with_card(inside: int, value: int, rests: Parts) -> Parts:
+    """The ways to add a card of the high ``value``, a digit of the box, with low cards of ``rests``.
+
+    No room is checked for the card: it is added, ``cards`` times, to the
+    sets that got a card of its value the time before (see :func:`_added`).
+    """
+    stride = _box(inside)[0][value]
+    return tuple((offset + stride, fits) for offset, fits in rests)
+
+
+def _added(chosen: int, groups: Parts, cards: int) -> int:
+    """``chosen`` with up to ``cards`` groups of ``groups`` added, one at a time."""
+    found = chosen
+    for _ in range(cards):
+        chosen = _plus(chosen, groups)
+        if not chosen:
+            break
+        found |= chosen
+    return found
+
+
+def union_count(limit: int, target: int, base: int, box_bits: int = _BOX_BITS) -> int:
+    """The card sets of ``limit`` that split into one group of ``base`` (none if 0) and groups of ``target``.
+
+    ``base`` is below ``target``; no card of ``limit`` is of ``target`` or
+    more (R5.2, R5.3, R6.1, R11.3). ``box_bits``: the most bits of a box
+    (see :func:`_layout`); the count is the same for any.
+
+    >>> from seep._engine.counting import union_count
+    >>> union_count(3 << 4 | 2 << 8 | 1 << 12, 4, 0)  # three aces, two twos, a three
+    16
+    """
+    top, low, inside, boxed, chosen = _layout(limit, target, box_bits)
+    # The sets without the base group, and with it; at first of low cards only.
+    plain = _low_unions(low, top, target)
+    based = _plus(plain, _low_parts(low, top, base)) if base else plain
+    for value, cards in boxed:
+        groups = _with_card(inside, value, _parts(inside, top, target - value))
+        if value <= base:  # the card may be the base group's high card (R5.2)
+            in_base = _with_card(inside, value, _parts(inside, top, base - value))
+            fresh, extra = plain, based
+            for _ in range(cards):
+                fresh, extra = _plus(fresh, groups), _plus(extra, groups) | _plus(fresh, in_base)
+                plain |= fresh
+                based |= extra
+        else:
+            plain = _added(plain, groups, cards)
+            based = _added(based, groups, cards) if base else plain
+    box = _box(inside)
+    if not base:
+        return _chosen_unions(
+            box, plain, chosen, [_parts(inside, top, target - value) for value, _ in chosen]
+        )
+    # Each state: the two sets for the high cards chosen so far, and the
+    # card sets of those choices.
+    states: dict[tuple[int, int], int] = {(plain, based): 1}
+    for value, cards in chosen:
+        rests = _parts(inside, top, target - value)
+        in_base_rests = _parts(inside, top, base - value) if value <= base else None
+        ways = _BINOMIALS[cards]
+        grown: dict[tuple[int, int], int] = {}
+        for (plain, based), weight in states.items():
+            for taken in range(cards + 1):
+                if taken:
+                    extra = 0 if in_base_rests is None else _plus(plain, in_base_rests)
+                    plain, based = _plus(plain, rests), _plus(based, rests) | extra
+                    if not (plain or based):
+                        break
+                key = (plain, based)
+                grown[key] = grown.get(key, 0) + weight * ways[taken]
+        states = grown
+    return sum(weight * _weighed(box, based) for (_, based), weight in states.items())
+
+
+def _chosen_unions(box: Box, plain: int, chosen: list[tuple[int, int]], rests: list[Parts]) -> int:
+    """:func:`union_count` without a base group, from the sets ``plain`` of the box and the high values chosen."""
+    states = {plain: 1}
+    for (_, cards), groups in zip(chosen, rests, strict=True):
+        ways = _BINOMIALS[cards]
+        grown: dict[int, int] = {}
+        for plain, weight in states.items():
+            for taken in range(cards + 1):
+                if taken:
+                    plain = _plus(plain, groups)
+                    if not plain:
+                        break
+                grown[plain] = grown.get(plain, 0) + weight * ways[taken]
+        states = grown
+    return sum(weight * _weighed(box, plain) for plain, weight in states.items())
+
+
+def packing_count(limit: int, target: int, singles: bool, box_bits: int = _BOX_BITS) -> int:
+    """The maximal unions of groups of ``target`` in ``limit``: the cards left make no group (R4.3).
+
+    ``singles``: the floor also has cards of ``target``, always taken, so
+    that taking nothing else is a pick-up too. No card of ``limit`` is of
+    ``target`` or more. ``box_bits`` as for :func:`union_count`.
+
+    >>> from seep._engine.counting import packing_count
+    >>> packing_count(3 << 4 | 2 << 8 | 1 << 12, 4, False)  # three aces, two twos, a three
+    5
+    """
+    top, low, inside, boxed, chosen = _layout(limit, target, box_bits)
+    box = _box(inside)
+    full = box[2]
+
+    def leaving_no(total: int) -> int:
+        """The sets whose low cards left have none summing to ``total``."""
+        caught = 0
+        for _, fits in _parts(inside, top, total):
+            caught |= fits
+        return full & ~caught
+
+    taken = _low_unions(low, top, target)
+    allowed = leaving_no(target)
+    for value, cards in boxed:
+        groups = _with_card(inside, value, _parts(inside, top, target - value))
+        taken = _added(taken, groups, cards)
+        # A card of the value left over makes a group with low cards left (R4.3).
+        allowed &= full & ~_within(inside, value, cards - 1) | leaving_no(target - value)
+    # Each state: the sets taken for the high cards chosen so far, those whose
+    # cards left make no group with a high card left, and their card sets.
+    states: dict[tuple[int, int], int] = {(taken, allowed): 1}
+    for value, cards in chosen:
+        rests = _parts(inside, top, target - value)
+        unmatched = leaving_no(target - value)
+        ways = _BINOMIALS[cards]
+        grown: dict[tuple[int, int], int] = {}
+        for (taken, allowed), weight in states.items():
+            for count in range(cards + 1):
+                if count:
+                    taken = _plus(taken, rests)
+                    if not taken:
+                        break
+                key = (taken, allowed if count == cards else allowed & unmatched)
+                grown[key] = grown.get(key, 0) + weight * ways[count]
+        states = grown
+    total = sum(
+        weight * _weighed(box, taken & allowed) for (taken, allowed), weight in states.items()
+    )
+    if not singles and _no_group(limit, target):
+        total -= 1  # the empty set is maximal, but a pick-up takes something
+    return total
+
+
+def _no_group(limit: int, target: int) -> bool:
+    """True if no cards of ``limit`` sum to ``target``."""
+    sums = 1
+    for value in range(1, target):
+        for _ in range(_field(limit, value)):
+            sums |= sums << value
+    return not sums >> target & 1
+
+
+def clear_caches() -> None:
+    """Empty this module's caches."""
+    for cache in (_box, _within, _small_parts, _large_parts, _parts, _low_unions):
+        cache.cache_clear()
