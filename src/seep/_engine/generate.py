@@ -4,6 +4,11 @@ The engine works on integer masks. For each card it first works out a
 *plan* (which pick-ups, which house values to build into, which houses to
 raise, whether it may be thrown); counting needs nothing more, and
 :class:`~seep.moves.Move` objects are built only for the moves asked for.
+
+The plans of ordinary floors and the counts and ranks of crowded ones
+(R3.4, R11.7) read the same facts of a :class:`Position` and must agree
+move for move, so they stay in one class; that keeps the module at about
+600 lines.
 """
 
 from __future__ import annotations
