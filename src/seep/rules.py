@@ -114,7 +114,8 @@ class MoveList(Sequence[Move]):
         moves = self._by_card.get(card)
         if moves is None:
             assert self._position is not None
-            moves = list(self._position.iter_for_card(card, self._plan(slot)))
+            plan = self._plans[slot] if self._planned is None else self._plan(slot)
+            moves = list(self._position.iter_for_card(card, plan))
             if self._by_card is _NONE_LISTED:
                 self._by_card = {}
             self._by_card[card] = moves
