@@ -95,7 +95,7 @@ def small_unions(table: FloorTable, base: int, target: int) -> tuple[int, ...]:
     key = base << 4 | target
     found = table[3].get(key)
     if found is None:
-        found = table[3][key] = value_unions(_up_to(table[0], target), base, target)
+        found = table[3][key] = value_unions(_up_to(table[0], max(base, target)), base, target)
     return found
 
 
@@ -658,6 +658,10 @@ def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
     total = mask_total(cards)
     if total < base or (total - base) % target:
         return False
+    size = cards.bit_count()
+    if size <= _VALUE_FLOOR:  # by the cards' values, as the floor searches are (cached)
+        found = small_unions(_floor(cards), base, target)
+        return bool(found) and found[-1] == (1 << size) - 1  # all of them, the largest set
     packed = _packed(cards)
     return packed in _union_counts(packed, target, base)
 
