@@ -212,6 +212,12 @@ def loose_sums(loose: int) -> int:
     """
     if loose.bit_count() <= _VALUE_FLOOR:
         return _floor(loose)[2]
+    return _crowded_sums(loose)
+
+
+@lru_cache(maxsize=1 << 12)
+def _crowded_sums(loose: int) -> int:
+    """:func:`loose_sums` of a floor of more than ``_VALUE_FLOOR`` cards, by its card mask."""
     return value_sums(tuple(index // 4 + 1 for index in bits(loose)))
 
 
@@ -673,6 +679,7 @@ def clear_caches() -> None:
     counting.clear_caches()
     _answers.clear()
     for cache in (
+        _crowded_sums,
         _subset_sums,
         _groups_by_sum,
         value_unions,
