@@ -311,3 +311,36 @@ def test_an_inconsistent_view_raises_after_the_proposals() -> None:
     broken = attrs.evolve(view, history=tuple(history))
     with pytest.raises(ValueError, match="no deck order"):
         sample_deal(broken, random.Random(0), max_proposals=50)
+
+
+def test_the_fast_replay_of_fitting_decks_agrees_with_the_checked_replay() -> None:
+    # HistorySampler._fitted remembers a move's legality by the mover's values in hand
+    # (R3.2, R5.3, R6.3 and R2.6 read values, R3.1 the card itself) and compares the
+    # public history once; the checked replay decides every deck afresh.
+    for variant, seed, plays in (
+        ("standard", 21, 14),
+        ("standard", 22, 30),
+        ("taash", 23, 18),
+        ("standard-2p", 24, 26),
+        ("taash-2p", 25, 20),
+    ):
+        state = random_state(variant, seed, plays)
+        for seat in range(state.players):
+            view = observe(state, seat)
+            sampler = HistorySampler(view)
+            rng = random.Random(seed * 10 + seat)
+            fixed = {spot for spots, _ in sampler._known for spot in spots}
+            movable = [spot for spot in range(52) if spot not in fixed]
+            agreed = accepted = 0
+            for round in range(40):
+                # Proposals, and consistent decks; then two hidden cards swapped, as the chain does.
+                deck = sampler.propose(rng) if round % 4 else list(sampler.deal(rng).deck)
+                for _ in range(3):
+                    checked, fitted = sampler.replay(deck), sampler._fitted(deck)
+                    assert checked == fitted
+                    agreed += 1
+                    accepted += checked is not None
+                    i, j = rng.sample(movable, 2)
+                    deck[i], deck[j] = deck[j], deck[i]
+            assert agreed == 120
+            assert accepted >= 10

@@ -172,3 +172,20 @@ def test_a_move_given_out_by_one_state_is_still_checked_in_another() -> None:
     assert apply_move(here, take).loose == CardSet()
     with pytest.raises(IllegalMoveError, match="R4"):
         apply_move(there, take)
+
+
+def test_the_pick_ups_of_a_move_list_are_its_takes_in_order() -> None:
+    # MoveList._takes builds each card's pick-ups (R4) alone; a rollout policy reads them.
+    for variant in ("standard", "standard-2p", "taash", "taash-2p"):
+        for seed in range(12):
+            rng = random.Random(seed)
+            state = new_deal(variant, seed=seed)
+            while not state.is_over:
+                moves = legal_moves(state)
+                takes = [move for move in moves if type(move) is Take]
+                assert legal_moves(state)._takes() == takes
+                if len(moves) > 1:
+                    fresh = legal_moves(attrs.evolve(state))
+                    fresh[rng.randrange(len(fresh))]  # one card's moves listed first
+                    assert fresh._takes() == takes
+                state = apply_move(state, rng.choice(moves))

@@ -265,13 +265,16 @@ class SearchBot:
         variant = state.variant
         # Selection and expansion.
         while not state.is_over:
-            legal = legal_moves(state)
+            legal = tuple(legal_moves(state))
             mover_team = variant.team_of(state.to_move) if state.to_move is not None else team
+            children = node.children
+            untried: list[Move] = []
             for move in legal:
-                child = node.children.get(move)
-                if child is not None:
+                child = children.get(move)
+                if child is None:
+                    untried.append(move)
+                else:
                     child.availability += 1
-            untried = [m for m in legal if m not in node.children]
             if untried:
                 move = self.rng.choice(untried)
                 child = _Node(move, node, mover_team)
@@ -312,9 +315,8 @@ class SearchBot:
         houses = {house.value: house.cards.mask for house in state.houses}
         best: Move | None = None
         best_value = -1.0
-        for move in moves:
-            if not isinstance(move, Take):
-                continue
+        for move in moves._takes():
+            assert isinstance(move, Take)
             taken = move.loose.mask | (1 << move.card)
             if move.house is not None:
                 taken |= houses[move.house]

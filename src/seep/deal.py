@@ -62,7 +62,7 @@ def new_deal(
             "dealer", f"a seat in 0..{rules.players - 1}, not {excerpt(dealer)}"
         )
     if deck is not None:
-        return _deal(rules, dealer, _read_deck(deck), redeals=0)
+        return deal_from_order(rules, dealer, _read_deck(deck))
     rng = random.Random(seed)
     redeals = 0
     while True:
@@ -103,6 +103,11 @@ def _read_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
     if len(cards) != 52:
         raise InvalidStateError("deck", f"a deck has 52 cards, not {len(cards)}")
     return tuple(cards)
+
+
+def deal_from_order(variant: Variant, dealer: int, order: tuple[Card, ...]) -> State:
+    """The deal of the 52 distinct cards ``order`` (not checked), as ``new_deal(deck=order)`` deals it."""
+    return _deal(variant, dealer, order, redeals=0)
 
 
 def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: int) -> State:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, SupportsIndex, overload
 
 from seep._engine.generate import Plan, Position, iterate
-from seep._engine.listing import LISTED, pick, plan_of, prepare
+from seep._engine.listing import LISTED, pick, plan_of, prepare, takes
 from seep._engine.transition import transition
 from seep._engine.verify import in_play, violation
 from seep.errors import IllegalMoveError
@@ -162,6 +162,13 @@ class MoveList(Sequence[Move]):
                 yield from self._card_moves(slot)
             else:
                 yield from position.iter_for_card(card, self._plan(slot))
+
+    def _takes(self) -> list[Move]:
+        """The pick-ups among the moves, in order, built without the other moves (for bots)."""
+        if self._listed is not None or self._planned is not None:
+            return [move for move in self if type(move) is Take]
+        assert self._position is not None
+        return takes(self._position, self._cards, self._plans, self._by_card)
 
     def __contains__(self, move: object) -> bool:
         if self._listed is not None:

@@ -52,6 +52,7 @@ own constraints only (:func:`constraints`), and :func:`sample_deal` raises
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
 import attrs
@@ -64,13 +65,13 @@ from seep._validate import check_view
 from seep._view_sampling import _HIGH_MASK, DEFAULT_TRIES, constraints
 from seep._view_sampling import sample_state as _view_only_sample
 from seep.cards import Card
-from seep.deal import new_deal
+from seep.deal import deal_from_order, new_deal
 from seep.errors import InputError, InvalidStateError, MisdealError
-from seep.history import Dealt, FloorTurned, Played
+from seep.history import Dealt, FloorTurned, Played, seen_by
 from seep.moves import Bid, Move
 from seep.rules import is_legal
 from seep.state import House, State
-from seep.views import View, observe
+from seep.views import View, _observed, observe
 
 __all__ = [
     "DEFAULT_TRIES",
@@ -85,6 +86,13 @@ __all__ = [
 
 #: How many proposals an exact sample may take before :class:`~seep.errors.InvalidStateError`.
 DEFAULT_PROPOSALS = 100_000
+
+_NO_CARD = Card(0)
+# The most move legalities a sampler remembers (see HistorySampler._fitted).
+_REMEMBERED_MOVES = 50_000
+# Masks that count the cards of each value in a hand, four bits per value (see _played_out).
+_ODD_BITS = int("01" * 26, 2)
+_PAIR_BITS = int("0011" * 13, 2)
 
 
 @attrs.frozen(kw_only=True)
@@ -178,6 +186,7 @@ class HistorySampler:
                 known.append((floor, list(entry.cards)))
                 floor = []
         self.moves = tuple(move for _, move in moves)
+        self._cards_played = tuple(0 if isinstance(m, Bid) else 1 << m.card for _, m in moves)
         self._seats = tuple(s for s, _ in moves)
         self._known = known
         self._floor = floor
@@ -223,9 +232,15 @@ class HistorySampler:
             bids = [move.value for move in self.moves if isinstance(move, Bid)]
             self._opening_need = VALUE_MASKS[bids[0]] if bids else _HIGH_MASK
         self._played_mask = [sum(1 << card for card, _ in played[s]) for s in others]
+        bidder = (view.dealer + 1) % players
+        self._bidder_index = others.index(bidder) if self._opening_need else -1
         self._houses_after: dict[int, tuple[House, ...]] = {}
         self._duties: list[tuple[int, int, int, int]] = []
         self._duty_set: set[tuple[int, int, int, int]] = set()
+        # Whether a replay's moves were legal, by move index and the mover's hand (see _fitted).
+        self._legal: dict[int, bool] = {}
+        # Whether the replayed history looks as the view's (None: not compared yet).
+        self._history_seen: bool | None = None
         self._group_of = {
             spot: self._groups[index].index(time)
             for index, s in enumerate(others)
@@ -246,7 +261,9 @@ class HistorySampler:
         played and the unseen cards it holds, each played card in one of its
         packets dealt before it was played, the stock in random order.
         """
-        return self._place(self._shuffled(rng), rng)
+        deck = self._place(self._shuffled(rng), rng, checked=False)
+        assert deck is not None
+        return deck
 
     def _shuffled(self, rng: random.Random) -> list[Card]:
         """The unseen cards in random order: other hands, face-down floor, stock."""
@@ -263,36 +280,66 @@ class HistorySampler:
                 return False
         return True
 
-    def _place(self, order: list[Card], rng: random.Random) -> list[Card]:
-        """The deck order for the shuffled unseen cards ``order`` (see :meth:`propose`)."""
-        deck: list[Card] = [Card(0)] * 52
+    def _place(self, order: list[Card], rng: random.Random, *, checked: bool) -> list[Card] | None:
+        """The deck order for the shuffled unseen cards ``order`` (see :meth:`propose`).
+
+        With ``checked``, ``None`` unless the deck passes :meth:`plausible`
+        (but for the constraints, which :meth:`_hands_meet_needs` checked
+        on ``order``). The bidder's cards are placed first, and a first
+        packet without the bid's card ends the placement there. That fact
+        is known from the start, so a seed draws the same samples whatever
+        the sampler has learned from earlier replays (the duties).
+        """
+        deck: list[Card] = [_NO_CARD] * 52
+        bidder = self._bidder_index
+        if bidder >= 0:
+            self._place_seat(deck, bidder, order, rng)
+            if checked and not any(self._opening_need >> card & 1 for card in deck[:4]):
+                return None  # R2.3, R2.4
+        for index in range(len(self._places)):
+            if index != bidder:
+                self._place_seat(deck, index, order, rng)
+        start = sum(self._sizes[: len(self._places)])
+        for spot in (*self._floor, *self._stock):
+            deck[spot] = order[start]
+            start += 1
         for spots, cards in self._known:
             cards = cards[:]
             rng.shuffle(cards)
             for spot, card in zip(spots, cards, strict=True):
                 deck[spot] = card
-        start = 0
-        for (spots, deadlines), size in zip(self._places, self._sizes, strict=False):
-            hand = order[start : start + size]
-            start += size
-            # Most constrained first: the number of free allowed positions at each step
-            # does not depend on the earlier choices, so the placement is uniform.
-            free: list[int] = []
-            opened = 0
-            for card, allowed in (*deadlines, *((card, len(spots)) for card in hand)):
-                free.extend(spots[opened:allowed])
-                opened = max(opened, allowed)
-                if not free:
-                    raise InvalidStateError(
-                        "history", f"card {card} was played before any packet could hold it"
-                    )
-                pick = rng.randrange(len(free))
-                free[pick], free[-1] = free[-1], free[pick]
-                deck[free.pop()] = card
-        for spot in (*self._floor, *self._stock):
-            deck[spot] = order[start]
-            start += 1
+        if checked and self._duties and not self._duties_hold(deck):
+            return None
         return deck
+
+    def _place_seat(
+        self, deck: list[Card], index: int, order: list[Card], rng: random.Random
+    ) -> None:
+        """Place the cards of other seat ``index`` in its deck positions (see :meth:`propose`)."""
+        spots, deadlines = self._places[index]
+        start = self._starts[index]
+        hand = order[start : start + self._sizes[index]]
+        randrange = rng.randrange
+        # Most constrained first: the number of free allowed positions at each step
+        # does not depend on the earlier choices, so the placement is uniform.
+        free: list[int] = []
+        opened = 0
+        for card, allowed in deadlines:
+            if allowed > opened:
+                free.extend(spots[opened:allowed])
+                opened = allowed
+            if not free:
+                raise InvalidStateError(
+                    "history", f"card {card} was played before any packet could hold it"
+                )
+            pick = randrange(len(free))
+            free[pick], free[-1] = free[-1], free[pick]
+            deck[free.pop()] = card
+        free.extend(spots[opened:])
+        for card in hand:
+            pick = randrange(len(free))
+            free[pick], free[-1] = free[-1], free[pick]
+            deck[free.pop()] = card
 
     def plausible(self, deck: list[Card]) -> bool:
         """False if ``deck`` breaks a fact that the replay would find broken (a cheap pre-check).
@@ -353,17 +400,67 @@ class HistorySampler:
             state = new_deal(view.variant, deck=deck, dealer=view.dealer)
         except MisdealError:  # R2.3
             return None
+        played = self._played_out(state, None)
+        return played if played is not None and observe(played, view.seat) == view else None
+
+    def _fitted(self, deck: list[Card]) -> State | None:
+        """:meth:`replay` of a deck that fits the history's structure (a proposal, or a swap of one).
+
+        In such a deck this seat's cards and the turned floor are where the
+        view saw them, so once the moves before it were legal, the table
+        before move ``k`` (everything but the hidden hands) is the same in
+        every replay, and the legality of move ``k`` depends only on the
+        mover's hand: on whether it holds the played card (R3.1) and on how
+        many cards of each value it holds (suits have no rank, R1.1), by
+        which it is remembered. For the same
+        reason, the public part of the history is the same in every replay
+        that gets through the moves, and is compared with the view's once.
+        """
+        self.replays += 1
+        view = self.view
+        try:
+            state = deal_from_order(view.variant, view.dealer, tuple(deck))
+        except MisdealError:  # R2.3
+            return None
+        played = self._played_out(state, self._legal)
+        if played is None:
+            return None
+        seen = _observed(played, view.seat, view.history) == view
+        if seen and self._history_seen is None:
+            self._history_seen = seen_by(played.history, view.seat) == view.history
+        return played if seen and self._history_seen else None
+
+    def _played_out(self, state: State, legal: dict[int, bool] | None) -> State | None:
+        """``state`` after the history's moves, ``None`` at the first illegal one."""
         recorded = self._houses_after
-        for index, (seat, move) in enumerate(zip(self._seats, self.moves, strict=True)):
-            if state.to_move != seat or not is_legal(state, move):
+        for index, (seat, move, card) in enumerate(
+            zip(self._seats, self.moves, self._cards_played, strict=True)
+        ):
+            if state.to_move != seat:
+                return None
+            if legal is None:
+                allowed = is_legal(state, move)
+            else:
+                hand = state.hands[seat].mask
+                if not hand & card and card:
+                    return None  # R3.1: a swapped deck may deal the card too late
+                # Legality reads the played card and the values of the rest of the hand.
+                pairs = hand - (hand >> 1 & _ODD_BITS)
+                key = index << 56 | (pairs & _PAIR_BITS) + (pairs >> 2 & _PAIR_BITS)
+                known = legal.get(key)
+                if known is None:
+                    allowed = is_legal(state, move)
+                    if len(legal) < _REMEMBERED_MOVES:
+                        legal[key] = allowed
+                else:
+                    allowed = known
+            if not allowed:
                 return None
             state = transition(state, move)
             if index not in recorded:
                 self._record(index, state.houses)
-        if view.redeals:
-            state = attrs.evolve(state, redeals=view.redeals)
-        if observe(state, view.seat) != view:
-            return None
+        if self.view.redeals:
+            state = attrs.evolve(state, redeals=self.view.redeals)
         return state
 
     def deal(self, rng: random.Random, *, max_proposals: int = DEFAULT_PROPOSALS) -> SampledDeal:
@@ -372,10 +469,10 @@ class HistorySampler:
             order = self._shuffled(rng)
             if not self._hands_meet_needs(order):  # cheap, before the placement
                 continue
-            deck = self._place(order, rng)
-            if not self.plausible(deck):
+            deck = self._place(order, rng, checked=True)
+            if deck is None:
                 continue
-            state = self.replay(deck)
+            state = self._fitted(deck)
             if state is not None:
                 self.accepted += 1
                 return SampledDeal(
@@ -406,7 +503,7 @@ class HistorySampler:
                     i, j = rng.sample(movable, 2)
                     deck[i], deck[j] = deck[j], deck[i]
                     self.proposals += 1
-                    state = self.replay(deck)
+                    state = self._fitted(deck)
                     if state is None:
                         deck[i], deck[j] = deck[j], deck[i]
                     else:
@@ -456,7 +553,25 @@ def sample_deal(
     >>> observe(replayed, 1) == observe(state, 1)
     True
     """
-    return HistorySampler(view).deal(rng, max_proposals=max_proposals)
+    return _sampler_of(view).deal(rng, max_proposals=max_proposals)
+
+
+# The samplers of the views sampled last, by the view's id (each kept with its view, so
+# that the id stays its own): sampling one view again and again reads it once.
+_RECENT_SAMPLERS: OrderedDict[int, tuple[View, HistorySampler]] = OrderedDict()
+_RECENT_VIEWS = 16
+
+
+def _sampler_of(view: View) -> HistorySampler:
+    """The :class:`HistorySampler` of ``view``, made once for the views sampled last."""
+    entry = _RECENT_SAMPLERS.get(id(view))
+    if entry is not None and entry[0] is view:
+        return entry[1]
+    sampler = HistorySampler(view)
+    _RECENT_SAMPLERS[id(view)] = (view, sampler)
+    while len(_RECENT_SAMPLERS) > _RECENT_VIEWS:
+        _RECENT_SAMPLERS.popitem(last=False)
+    return sampler
 
 
 def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRIES) -> State:

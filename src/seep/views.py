@@ -144,6 +144,11 @@ def observe(state: State, seat: int) -> View:
     if not isinstance(state, State):
         raise TypeError(f"state: expected a State, not {type(state).__name__}")
     check_seat(seat, state.players)
+    return _observed(state, seat, seen_by(state.history, seat))
+
+
+def _observed(state: State, seat: int, history: tuple[Entry, ...]) -> View:
+    """The view of ``state`` from ``seat``, with ``history`` given (:func:`observe` works it out)."""
     return View(
         variant=state.variant,
         seat=seat,
@@ -162,7 +167,7 @@ def observe(state: State, seat: int) -> View:
         last_capture=state.last_capture,
         plays=state.plays,
         redeals=state.redeals,
-        history=seen_by(state.history, seat),
+        history=history,
     )
 
 

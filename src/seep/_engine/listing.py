@@ -107,3 +107,29 @@ def pick(
         )
     # A card with many moves on a crowded floor (R3.4): the move is found by its rank.
     return position.move_at(card, index - start)
+
+
+def takes(
+    position: Position, cards: list[int], plans: list[Plan], by_card: dict[int, list[Move]]
+) -> list[Move]:
+    """The pick-ups (R4) among the moves of a move list in normal play, in canonical order.
+
+    Each card's pick-ups come first among its moves (see
+    :meth:`~seep._engine.generate.Position.iter_for_card`), and they are
+    built alone, not the card's builds, raises and throw.
+
+    >>> from seep._engine.listing import prepare, takes
+    >>> from seep.testing import position
+    >>> _, where, cards, plans, _, _ = prepare(position(hand="7S 9H", loose="2S 5D"))
+    >>> [str(move) for move in takes(where, cards, plans, {})]
+    ['take 7S 2S 5D']
+    """
+    found: list[Move] = []
+    for card, plan in zip(cards, plans, strict=True):
+        listed = by_card.get(card)
+        if listed is not None:
+            found.extend(listed[: len(plan[0]) + len(plan[1])])
+            continue
+        for index in range(len(plan[0]) + len(plan[1])):
+            found.append(position.planned_move(card, plan, index))
+    return found
