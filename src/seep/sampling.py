@@ -237,6 +237,13 @@ class HistorySampler:
         self._houses_after: dict[int, tuple[House, ...]] = {}
         self._duties: list[tuple[int, int, int, int]] = []
         self._duty_set: set[tuple[int, int, int, int]] = set()
+        # The same duties by other seat: (packet group, cards played by then, value mask).
+        self._seat_duties: list[list[tuple[int, int, int]]] = [[] for _ in others]
+        # How many of each other seat's positions its packet groups fill, group by group.
+        self._group_ends = [
+            [sum(1 for time in dealt_at[s] if time <= group) for group in self._groups[index]]
+            for index, s in enumerate(others)
+        ]
         # Whether a replay's moves were legal, by move index and the mover's hand (see _fitted).
         self._legal: dict[int, bool] = {}
         # Whether the replayed history looks as the view's (None: not compared yet).
@@ -246,8 +253,19 @@ class HistorySampler:
             for index, s in enumerate(others)
             for spot, time in zip(positions[s], dealt_at[s], strict=True)
         }
-        self._starts = [sum(sizes[:index]) for index in range(len(others))]
         self._needs = [(others.index(s), cards.mask) for s, cards in constraints(view) if s != seat]
+        # Where each block of the shuffled unseen cards starts: the face-down floor and the
+        # stock first, then the other hands, those with a constraint last (see _drawn).
+        needy = {index for index, _ in self._needs}
+        blocks = [len(others), *sorted(range(len(others)), key=lambda index: index in needy)]
+        self._starts = [0] * (len(others) + 1)
+        start = 0
+        for block in blocks:
+            self._starts[block] = start
+            start += len(floor) + len(self._stock) if block == len(others) else sizes[block]
+        self._checks = sorted(
+            ((self._starts[index], sizes[index], need) for index, need in self._needs), reverse=True
+        )
         if any(not view.hand.mask & cards.mask for s, cards in constraints(view) if s == seat):
             raise InvalidStateError(
                 "hand", f"seat {seat}'s own hand breaks the constraints of its view"
@@ -263,32 +281,52 @@ class HistorySampler:
         """
         deck = self._place(self._shuffled(rng), rng, checked=False)
         assert deck is not None
-        return deck
+        return self._known_shuffled(deck, rng)
 
     def _shuffled(self, rng: random.Random) -> list[Card]:
-        """The unseen cards in random order: other hands, face-down floor, stock."""
+        """The unseen cards in random order: face-down floor and stock, other hands."""
         self.proposals += 1
         order = self._unseen[:]
         rng.shuffle(order)
         return order
 
-    def _hands_meet_needs(self, order: list[Card]) -> bool:
-        """The constraints the view shows, on the hands ``order`` gives (the first pre-check)."""
-        for index, need in self._needs:
-            start = self._starts[index]
-            if not any(need >> card & 1 for card in order[start : start + self._sizes[index]]):
-                return False
-        return True
+    def _drawn(self, rng: random.Random) -> list[Card] | None:
+        """:meth:`_shuffled`, or ``None`` as soon as a hand breaks a constraint (the first pre-check).
+
+        The shuffle is ``random.shuffle``'s (the same draws): it fixes the
+        places from the last one down, and the hands with a constraint are
+        last, so a hand is checked once its places are fixed, and a rejected
+        proposal stops there.
+        """
+        self.proposals += 1
+        order = self._unseen[:]
+        randrange = _below(rng)
+        place = len(order) - 1
+        for start, size, need in self._checks:
+            while place >= start and place > 0:
+                other = randrange(place + 1)
+                order[place], order[other] = order[other], order[place]
+                place -= 1
+            if not any(need >> card & 1 for card in order[start : start + size]):
+                return None
+        while place > 0:
+            other = randrange(place + 1)
+            order[place], order[other] = order[other], order[place]
+            place -= 1
+        return order
 
     def _place(self, order: list[Card], rng: random.Random, *, checked: bool) -> list[Card] | None:
         """The deck order for the shuffled unseen cards ``order`` (see :meth:`propose`).
 
-        With ``checked``, ``None`` unless the deck passes :meth:`plausible`
-        (but for the constraints, which :meth:`_hands_meet_needs` checked
-        on ``order``). The bidder's cards are placed first, and a first
-        packet without the bid's card ends the placement there. That fact
-        is known from the start, so a seed draws the same samples whatever
-        the sampler has learned from earlier replays (the duties).
+        This seat's packets are left in the order seen
+        (:meth:`_known_shuffled` shuffles them): nothing checked depends on
+        the order within a packet. With ``checked``, ``None`` unless the
+        deck passes :meth:`plausible` (but for the constraints, which
+        :meth:`_drawn` checked on ``order``). The bidder's cards are placed
+        first, and a first packet without the bid's card ends the placement
+        there. That fact is known from the start, so a seed draws the same
+        samples whatever the sampler has learned from earlier replays (the
+        duties).
         """
         deck: list[Card] = [_NO_CARD] * 52
         bidder = self._bidder_index
@@ -299,13 +337,11 @@ class HistorySampler:
         for index in range(len(self._places)):
             if index != bidder:
                 self._place_seat(deck, index, order, rng)
-        start = sum(self._sizes[: len(self._places)])
+        start = self._starts[-1]
         for spot in (*self._floor, *self._stock):
             deck[spot] = order[start]
             start += 1
         for spots, cards in self._known:
-            cards = cards[:]
-            rng.shuffle(cards)
             for spot, card in zip(spots, cards, strict=True):
                 deck[spot] = card
         if checked and self._duties and not self._duties_hold(deck):
@@ -319,7 +355,7 @@ class HistorySampler:
         spots, deadlines = self._places[index]
         start = self._starts[index]
         hand = order[start : start + self._sizes[index]]
-        randrange = rng.randrange
+        randrange = _below(rng)
         # Most constrained first: the number of free allowed positions at each step
         # does not depend on the earlier choices, so the placement is uniform.
         free: list[int] = []
@@ -335,11 +371,19 @@ class HistorySampler:
             pick = randrange(len(free))
             free[pick], free[-1] = free[-1], free[pick]
             deck[free.pop()] = card
+        # The held cards come in random order: they take the places left in turn.
         free.extend(spots[opened:])
-        for card in hand:
-            pick = randrange(len(free))
-            free[pick], free[-1] = free[-1], free[pick]
-            deck[free.pop()] = card
+        for spot, card in zip(free, hand, strict=True):
+            deck[spot] = card
+
+    def _known_shuffled(self, deck: list[Card], rng: random.Random) -> list[Card]:
+        """``deck`` with the cards of each packet this seat saw in random order."""
+        for spots, cards in self._known:
+            cards = cards[:]
+            rng.shuffle(cards)
+            for spot, card in zip(spots, cards, strict=True):
+                deck[spot] = card
+        return deck
 
     def plausible(self, deck: list[Card]) -> bool:
         """False if ``deck`` breaks a fact that the replay would find broken (a cheap pre-check).
@@ -365,17 +409,21 @@ class HistorySampler:
 
     def _duties_hold(self, deck: list[Card]) -> bool:
         """R3.2 at every move already replayed: each other owner held a card of the value."""
-        held: list[list[int]] = []
-        for (spots, _), times in zip(self._places, self._groups, strict=True):
-            masks = [0] * len(times)
-            for spot in spots:
-                masks[self._group_of[spot]] |= 1 << deck[spot]
-            for index in range(1, len(masks)):
-                masks[index] |= masks[index - 1]
-            held.append(masks)
-        return all(
-            held[seat][group] & ~played & value for seat, group, played, value in self._duties
-        )
+        for index, duties in enumerate(self._seat_duties):
+            if not duties:
+                continue
+            spots = self._places[index][0]
+            held: list[int] = []  # the cards dealt to the seat up to each of its packet groups
+            cards = place = 0
+            for end in self._group_ends[index]:
+                while place < end:
+                    cards |= 1 << deck[spots[place]]
+                    place += 1
+                held.append(cards)
+            for group, played, value in duties:
+                if not held[group] & ~played & value:
+                    return False
+        return True
 
     def _record(self, index: int, houses: tuple[House, ...]) -> None:
         """Note the (public) houses after move ``index`` and the duties they give (R3.2)."""
@@ -391,6 +439,7 @@ class HistorySampler:
                 if group >= 0 and duty not in self._duty_set:
                     self._duty_set.add(duty)
                     self._duties.append(duty)
+                    self._seat_duties[seat].append(duty[1:])
 
     def replay(self, deck: list[Card]) -> State | None:
         """The final state if ``deck`` is consistent with the view, else ``None``."""
@@ -466,8 +515,8 @@ class HistorySampler:
     def deal(self, rng: random.Random, *, max_proposals: int = DEFAULT_PROPOSALS) -> SampledDeal:
         """One deck order uniform among the consistent ones (see the module docstring)."""
         for tries in range(1, max_proposals + 1):
-            order = self._shuffled(rng)
-            if not self._hands_meet_needs(order):  # cheap, before the placement
+            order = self._drawn(rng)
+            if order is None:
                 continue
             deck = self._place(order, rng, checked=True)
             if deck is None:
@@ -477,7 +526,7 @@ class HistorySampler:
                 self.accepted += 1
                 return SampledDeal(
                     dealer=self.view.dealer,
-                    deck=tuple(deck),
+                    deck=tuple(self._known_shuffled(deck, rng)),
                     moves=self.moves,
                     state=state,
                     proposals=tries,
@@ -509,6 +558,13 @@ class HistorySampler:
                     else:
                         current = attrs.evolve(current, deck=tuple(deck), state=state)
             yield current
+
+
+def _below(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange`` of one argument: the same draws, without its argument checks where it can."""
+    # random.Random's own shuffle calls _randbelow, which randrange(n) calls in turn.
+    below: Callable[[int], int] = getattr(rng, "_randbelow", rng.randrange)
+    return below
 
 
 def state_sampler(view: View) -> Callable[[random.Random], State]:
