@@ -344,3 +344,4 @@ def test_the_fast_replay_of_fitting_decks_agrees_with_the_checked_replay() -> No
                     deck[i], deck[j] = deck[j], deck[i]
             assert agreed == 120
             assert accepted >= 10
+            assert sampler._script is not None  # the later decks were replayed from the first

@@ -554,7 +554,7 @@ class SeepBot(pyspiel.Bot):  # type: ignore[misc]
     >>> game = pyspiel.load_game("python_seep(variant=taash-2p)")
     >>> bots = [SeepBot(GreedyBot(seed=0)), SeepBot(RandomBot(seed=1))]
     >>> play_to_end(game.new_initial_state(), bots, random.Random(3))
-    [328.0, -328.0]
+    [130.0, -130.0]
     """
 
     def __init__(self, bot: Bot) -> None:

@@ -52,6 +52,7 @@ own constraints only (:func:`constraints`), and :func:`sample_deal` raises
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
@@ -61,6 +62,7 @@ from seep._arguments import check_count
 from seep._engine.bits import VALUE_MASKS
 from seep._engine.transition import transition
 from seep._excerpt import excerpt
+from seep._replay_script import REMEMBERED_MOVES, Script, value_key
 from seep._validate import check_view
 from seep._view_sampling import _HIGH_MASK, DEFAULT_TRIES, constraints
 from seep._view_sampling import sample_state as _view_only_sample
@@ -88,11 +90,6 @@ __all__ = [
 DEFAULT_PROPOSALS = 100_000
 
 _NO_CARD = Card(0)
-# The most move legalities a sampler remembers (see HistorySampler._fitted).
-_REMEMBERED_MOVES = 50_000
-# Masks that count the cards of each value in a hand, four bits per value (see _played_out).
-_ODD_BITS = int("01" * 26, 2)
-_PAIR_BITS = int("0011" * 13, 2)
 
 
 @attrs.frozen(kw_only=True)
@@ -159,10 +156,12 @@ class HistorySampler:
         known: list[tuple[list[int], list[Card]]] = []  # positions whose cards this seat knows
         floor: list[int] = []  # face-down floor positions not yet turned up
         position = 0
+        self._dealt_to: list[int] = []  # the seat dealt each deck position (-1: the floor)
         for entry in view.history:
             if isinstance(entry, Dealt):
                 span = list(range(position, position + entry.count))
                 position += entry.count
+                self._dealt_to.extend([-1 if entry.to is None else entry.to] * entry.count)
                 if entry.to is None:
                     if entry.cards is None:
                         floor = span
@@ -207,9 +206,7 @@ class HistorySampler:
         # positions were dealt before it was played (it must lie in one of them).
         self._places: list[tuple[list[int], list[tuple[Card, int]]]] = []
         for s in others:
-            deadlines = [
-                (card, sum(1 for time in dealt_at[s] if time <= index)) for card, index in played[s]
-            ]
+            deadlines = [(card, bisect_right(dealt_at[s], index)) for card, index in played[s]]
             deadlines.sort(key=lambda item: item[1])
             if len(deadlines) + view.hand_counts[s] != len(positions[s]):
                 raise InvalidStateError(
@@ -221,10 +218,7 @@ class HistorySampler:
         # Packets of each other seat grouped by when they were dealt, and the cards it
         # played up to each move: what it held right after move k (the R3.2 pre-check).
         self._groups = [sorted(set(dealt_at[s])) for s in others]
-        self._played_through = [
-            [sum(1 << card for card, index in played[s] if index <= k) for k in range(len(moves))]
-            for s in others
-        ]
+        self._played_through = [_running_cards(played[s], len(moves)) for s in others]
         # R2.3, R2.4: the bidder's first packet (deck positions 0-3) holds a card of 9
         # or more, and of the bid's value once bid; checked here when it is hidden.
         self._opening_need = 0
@@ -241,18 +235,15 @@ class HistorySampler:
         self._seat_duties: list[list[tuple[int, int, int]]] = [[] for _ in others]
         # How many of each other seat's positions its packet groups fill, group by group.
         self._group_ends = [
-            [sum(1 for time in dealt_at[s] if time <= group) for group in self._groups[index]]
+            [bisect_right(dealt_at[s], group) for group in self._groups[index]]
             for index, s in enumerate(others)
         ]
         # Whether a replay's moves were legal, by move index and the mover's hand (see _fitted).
         self._legal: dict[int, bool] = {}
         # Whether the replayed history looks as the view's (None: not compared yet).
         self._history_seen: bool | None = None
-        self._group_of = {
-            spot: self._groups[index].index(time)
-            for index, s in enumerate(others)
-            for spot, time in zip(positions[s], dealt_at[s], strict=True)
-        }
+        # The first replay that got through, to replay fitting decks from (see _fitted).
+        self._script: Script | None = None
         self._needs = [(others.index(s), cards.mask) for s, cards in constraints(view) if s != seat]
         # Where each block of the shuffled unseen cards starts: the face-down floor and the
         # stock first, then the other hands, those with a constraint last (see _drawn).
@@ -461,26 +452,43 @@ class HistorySampler:
         every replay, and the legality of move ``k`` depends only on the
         mover's hand: on whether it holds the played card (R3.1) and on how
         many cards of each value it holds (suits have no rank, R1.1), by
-        which it is remembered. For the same
-        reason, the public part of the history is the same in every replay
-        that gets through the moves, and is compared with the view's once.
+        which it is remembered. For the same reason, the public part of the
+        history is the same in every replay that gets through the moves,
+        and is compared with the view's once; after the first such replay,
+        later decks are replayed from it (:mod:`seep._replay_script`).
         """
         self.replays += 1
+        if self._script is not None:
+            return self._script.replayed(deck)
         view = self.view
         try:
             state = deal_from_order(view.variant, view.dealer, tuple(deck))
         except MisdealError:  # R2.3
             return None
-        played = self._played_out(state, self._legal)
+        before: list[State] = []
+        played = self._played_out(state, self._legal, before)
         if played is None:
             return None
         seen = _observed(played, view.seat, view.history) == view
         if seen and self._history_seen is None:
             self._history_seen = seen_by(played.history, view.seat) == view.history
-        return played if seen and self._history_seen else None
+        if not (seen and self._history_seen):
+            return None
+        if before:
+            script = Script(
+                before, played, self.moves, deck, self._dealt_to, view.seat, self._legal
+            )
+            self._script = script if script.usable else None
+        return played
 
-    def _played_out(self, state: State, legal: dict[int, bool] | None) -> State | None:
-        """``state`` after the history's moves, ``None`` at the first illegal one."""
+    def _played_out(
+        self, state: State, legal: dict[int, bool] | None, before: list[State] | None = None
+    ) -> State | None:
+        """``state`` after the history's moves, ``None`` at the first illegal one.
+
+        ``legal``: remembered legalities (see :meth:`_fitted`); ``before``
+        collects the states before each move.
+        """
         recorded = self._houses_after
         for index, (seat, move, card) in enumerate(
             zip(self._seats, self.moves, self._cards_played, strict=True)
@@ -493,18 +501,18 @@ class HistorySampler:
                 hand = state.hands[seat].mask
                 if not hand & card and card:
                     return None  # R3.1: a swapped deck may deal the card too late
-                # Legality reads the played card and the values of the rest of the hand.
-                pairs = hand - (hand >> 1 & _ODD_BITS)
-                key = index << 56 | (pairs & _PAIR_BITS) + (pairs >> 2 & _PAIR_BITS)
+                key = value_key(index, hand)
                 known = legal.get(key)
                 if known is None:
                     allowed = is_legal(state, move)
-                    if len(legal) < _REMEMBERED_MOVES:
+                    if len(legal) < REMEMBERED_MOVES:
                         legal[key] = allowed
                 else:
                     allowed = known
             if not allowed:
                 return None
+            if before is not None:
+                before.append(state)
             state = transition(state, move)
             if index not in recorded:
                 self._record(index, state.houses)
@@ -558,6 +566,20 @@ class HistorySampler:
                     else:
                         current = attrs.evolve(current, deck=tuple(deck), state=state)
             yield current
+
+
+def _running_cards(played: list[tuple[Card, int]], moves: int) -> list[int]:
+    """The cards of ``played`` (card, move index) played up to each of ``moves`` moves, as masks."""
+    running: list[int] = []
+    cards = 0
+    by_move = sorted(played, key=lambda item: item[1])
+    next_played = 0
+    for k in range(moves):
+        while next_played < len(by_move) and by_move[next_played][1] <= k:
+            cards |= 1 << by_move[next_played][0]
+            next_played += 1
+        running.append(cards)
+    return running
 
 
 def _below(rng: random.Random) -> Callable[[int], int]:

@@ -274,6 +274,23 @@ def build_state(
     return result
 
 
+def with_hands(state: State, hands: tuple[CardSet, ...]) -> State:
+    """``state`` with other ``hands`` and nothing cached: a sampled deal's table, asked about a move.
+
+    Made as :func:`build_state` makes a state (without ``State``'s own
+    ``__init__``); the hands are not checked against the rest.
+    """
+    copy: Any = _new(_Building)
+    for name in _COPIED:
+        setattr(copy, name, getattr(state, name))
+    copy.hands = hands
+    copy._legal_cache = None
+    copy._attrs_cached_hash = None
+    copy.__class__ = State
+    result: State = copy
+    return result
+
+
 # A State being filled in by build_state: its slots, settable. It is made at run time
 # with type(), so that a compiled (mypyc) build leaves it a plain Python class with
 # State's layout, whose instances may then become States by __class__ assignment.
@@ -285,6 +302,12 @@ _Building: Final[Any] = type(
 
 
 _new: Final = object.__new__
+# The slots with_hands copies: the fields but the hands, and no cache.
+_COPIED: Final = tuple(
+    name
+    for name in State.__slots__  # type: ignore[attr-defined]
+    if name not in ("hands", "_legal_cache", "_attrs_cached_hash", "__weakref__")
+)
 
 
 def _seep(state: State, seat: int, card: Card, plays: int) -> SeepRecord:
