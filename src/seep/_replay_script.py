@@ -22,13 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from seep._engine.generate import Position
 from seep._engine.transition import build_state, with_hands
 from seep._view_sampling import _HIGH_MASK
 from seep.cards import Card, CardSet, from_mask
 from seep.history import Dealt, History, Played, _Dealing
 from seep.moves import Bid, Move
 from seep.rules import is_legal
-from seep.state import State
+from seep.state import Phase, State
 
 # Masks that count the cards of each value in a hand, four bits per value.
 _ODD_BITS = int("01" * 26, 2)
@@ -42,29 +43,34 @@ _Step = tuple[int, object, int, int, int]
 _SAME, _PACKET, _DEALING = range(3)
 
 
-def value_key(index: int, hand: int) -> int:
+def value_key(index: int, hand: int, whole: bool = True) -> int:
     """The key of move ``index`` played from ``hand``: the index and how many cards of each value.
 
     Legality reads the played card (R3.1) and the values of the rest of the
-    hand (R3.2, R5.3, R6.3, R2.6, R11.2: suits have no rank, R1.1).
+    hand, not their suits (R1.1). With ``whole`` false, only the values of
+    houses (9 to 13) count: in normal play that is all the rules read (R3.2,
+    R5.3, R6.3, R7.2 and the bid, R2.4); the bidder's first play (R2.6) and
+    the taash opening round (R11.2) read every value.
 
     >>> from seep._replay_script import value_key
     >>> from seep.cards import CardSet
     >>> value_key(0, CardSet.parse("AS 5H").mask) == value_key(0, CardSet.parse("AD 5C").mask)
     True
+    >>> value_key(0, CardSet.parse("AS 9H").mask, False) == value_key(0, CardSet.parse("5D 9C").mask, False)
+    True
     """
     pairs = hand - (hand >> 1 & _ODD_BITS)
-    return index << 56 | (pairs & _PAIR_BITS) + (pairs >> 2 & _PAIR_BITS)
+    counts = (pairs & _PAIR_BITS) + (pairs >> 2 & _PAIR_BITS)
+    return index << 56 | (counts if whole else counts >> 32)
 
 
 class Script:
     """The first full replay of a view's history, to replay other fitting decks from.
 
     ``before``: the states before each of the ``moves``; ``final``: the
-    state reached (with the view's redeals); ``deck``: the deck replayed; ``dealt_to``:
-    the seat dealt each dealt deck position (``-1``: the floor); ``viewer``:
-    the seat whose view it is; ``legal``: the sampler's remembered
-    legalities, by :func:`value_key`.
+    state reached (with the view's redeals); ``deck``: the deck replayed;
+    ``dealt_to``: the seat dealt each dealt deck position (``-1``: the
+    floor); ``viewer``: the seat whose view it is.
     """
 
     def __init__(
@@ -75,10 +81,9 @@ class Script:
         deck: Sequence[Card],
         dealt_to: Sequence[int],
         viewer: int,
-        legal: dict[int, bool],
     ) -> None:
         self.final = final
-        self.legal = legal
+        self.legal: dict[int, bool] = {}  # remembered legalities, by value_key
         seats = [state.to_move for state in before]
         players = len(final.hands)
         self._bids = final.variant.opening.bids
@@ -86,8 +91,8 @@ class Script:
         # Per seat: its deck positions in dealing order.
         self._positions = [[p for p, to in enumerate(dealt_to) if to == s] for s in range(players)]
         # Per move of another seat: (index, seat, card bit, its positions dealt by then,
-        # the cards it played before, the move, the state before it).
-        self._checks: list[tuple[int, int, int, list[int], int, Move, State]] = []
+        # the cards it played before, whether every value counts, the move, the state before).
+        self._checks: list[tuple[int, int, int, list[int], int, bool, Move, State]] = []
         played = [0] * players
         self._played_by: list[list[int]] = []  # per move count: the cards each seat had played
         for index, (seat, move, state) in enumerate(zip(seats, moves, before, strict=True)):
@@ -97,11 +102,13 @@ class Script:
             if seat != viewer:
                 dealt = 52 - len(state.stock)
                 spots = [p for p in self._positions[seat] if p < dealt]
-                self._checks.append((index, seat, bit, spots, played[seat], move, state))
+                whole = state.phase is not Phase.PLAY or Position(state).special
+                self._checks.append((index, seat, bit, spots, played[seat], whole, move, state))
             played[seat] |= bit
         self._played_by.append(played[:])
         self._steps = self._history_steps(final.history)
-        self.usable = self.replayed(deck) == final
+        # The first replay's moves were legal: remembered so, and its final state rebuilt.
+        self.usable = self.replayed(deck, legal=True) == final
 
     @staticmethod
     def _history_steps(history: History) -> list[_Step]:
@@ -128,26 +135,33 @@ class Script:
                 steps.append((_SAME, item, 0, node._info & 7, size))
         return steps
 
-    def replayed(self, deck: Sequence[Card]) -> State | None:
-        """The final state of a fitting ``deck``, or ``None`` if a move is not legal on it."""
+    def replayed(self, deck: Sequence[Card], *, legal: bool | None = None) -> State | None:
+        """The final state of a fitting ``deck``, or ``None`` if a move is not legal on it.
+
+        ``legal``: the legality of a move not remembered yet (``None``: ask
+        the rules).
+        """
         if self._bidder_hidden and not any(_HIGH_MASK >> card & 1 for card in deck[:4]):
             return None  # R2.3: a void deal
-        legal = self.legal
-        for index, seat, bit, spots, played, move, state in self._checks:
+        remembered = self.legal
+        for index, seat, bit, spots, played, whole, move, state in self._checks:
             hand = 0
             for spot in spots:
                 hand |= 1 << deck[spot]
             hand &= ~played
             if bit and not hand & bit:
                 return None  # R3.1: the card was dealt to the seat too late
-            key = value_key(index, hand)
-            allowed = legal.get(key)
+            key = value_key(index, hand, whole)
+            allowed = remembered.get(key)
             if allowed is None:
-                hands = list(state.hands)
-                hands[seat] = from_mask(hand)
-                allowed = is_legal(with_hands(state, tuple(hands)), move)
-                if len(legal) < REMEMBERED_MOVES:
-                    legal[key] = allowed
+                if legal is None:
+                    hands = list(state.hands)
+                    hands[seat] = from_mask(hand)
+                    allowed = is_legal(with_hands(state, tuple(hands)), move)
+                else:
+                    allowed = legal
+                if len(remembered) < REMEMBERED_MOVES:
+                    remembered[key] = allowed
             if not allowed:
                 return None
         final = self.final

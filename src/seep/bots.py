@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeAlias, cast, runtime_checkable
 
 from seep._engine.bits import bits
+from seep._engine.transition import transition
 from seep._excerpt import excerpt
 from seep._sweeps import sweeping_values
 from seep.baazi import Baazi, apply_baazi_move
@@ -261,6 +262,7 @@ class SearchBot:
         return best.move
 
     def _iterate(self, root: _Node, state: State, team: int, base: float) -> None:
+        # Every move played here is one of legal_moves(state): the transition needs no check.
         node = root
         variant = state.variant
         # Selection and expansion.
@@ -281,7 +283,7 @@ class SearchBot:
                 child.availability = 1
                 node.children[move] = child
                 node = child
-                state = apply_move(state, move)
+                state = transition(state, move)
                 break
             node = max(
                 (node.children[m] for m in legal),
@@ -291,12 +293,12 @@ class SearchBot:
                 ),
             )
             assert node.move is not None
-            state = apply_move(state, node.move)
+            state = transition(state, node.move)
         # Rollout: one round of the table by default.
         for _ in range(self.rollout if self.rollout is not None else len(state.hands)):
             if state.is_over:
                 break
-            state = apply_move(state, self._rollout_move(state))
+            state = transition(state, self._rollout_move(state))
         result = (_difference(state, team) - base) / 100.0
         # Back-propagation.
         while node is not None and node.parent is not None:

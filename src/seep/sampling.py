@@ -475,9 +475,7 @@ class HistorySampler:
         if not (seen and self._history_seen):
             return None
         if before:
-            script = Script(
-                before, played, self.moves, deck, self._dealt_to, view.seat, self._legal
-            )
+            script = Script(before, played, self.moves, deck, self._dealt_to, view.seat)
             self._script = script if script.usable else None
         return played
 

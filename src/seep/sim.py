@@ -93,7 +93,7 @@ def play_game(spec: MatchSpec, seed: int, swapped: bool = False) -> GameResult:
     >>> from seep.sim import MatchSpec, play_game
     >>> spec = MatchSpec(bots=("greedy", "random") * 2)
     >>> play_game(spec, seed=3).points, play_game(spec, seed=3, swapped=True).points
-    ((281, 19), (37, 113))
+    ((465, 35), (31, 119))
     """
     players = len(spec.bots)
     kinds = list(spec.bots)
