@@ -345,3 +345,47 @@ def test_the_fast_replay_of_fitting_decks_agrees_with_the_checked_replay() -> No
             assert agreed == 120
             assert accepted >= 10
             assert sampler._script is not None  # the later decks were replayed from the first
+
+
+def test_in_normal_play_legality_reads_only_the_house_values_of_a_hand() -> None:
+    # What a replay from the first one relies on (seep._replay_script.value_key): outside the
+    # bidder's first play (R2.6) and the taash opening round (R11.2), swapping the mover's
+    # cards below 9 (but the played one) for other hidden cards below 9 changes no legality.
+    from seep._engine.generate import Position
+    from seep._engine.transition import with_hands
+    from seep.rules import is_legal
+
+    low = CardSet.parse("AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C")
+    low = low | CardSet.parse("6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C")
+    checked = 0
+    for variant in VARIANTS:
+        for seed in range(12):
+            rng = random.Random(seed)
+            state = new_deal(variant, seed=seed)
+            while not state.is_over:
+                seat = state.to_move
+                assert seat is not None
+                if state.phase.value == "play" and not Position(state).special:
+                    hand = state.hands[seat]
+                    hidden = CardSet.of(
+                        card
+                        for other, cards in enumerate(state.hands)
+                        if other != seat
+                        for card in cards
+                    ) | CardSet.of(state.stock)
+                    moves = list(legal_moves(state))
+                    for move in rng.sample(moves, min(4, len(moves))):
+                        kept = [c for c in hand if c.value >= 9 or c == move.card]
+                        swappable = [c for c in hand if c.value < 9 and c != move.card]
+                        spare = [c for c in hidden if c in low]
+                        if not swappable or len(spare) < len(swappable):
+                            continue
+                        other = CardSet.of([*kept, *rng.sample(spare, len(swappable))])
+                        hands = tuple(other if s == seat else h for s, h in enumerate(state.hands))
+                        changed = with_hands(state, hands)
+                        for probe in moves + list(legal_moves(changed)):
+                            if probe.card in hand and probe.card in other:  # R3.1 aside
+                                assert is_legal(changed, probe) == is_legal(state, probe), probe
+                        checked += 1
+                state = apply_move(state, rng.choice(legal_moves(state)))
+    assert checked > 500
