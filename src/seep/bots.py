@@ -248,6 +248,8 @@ class SearchBot:
             child.total = self.prior * max(-1.0, min(1.0, GreedyBot.score(first, view, move) / 100))
             root.children[move] = child
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        # Every sample holds this seat's hand and the table it sees: the same legal moves.
+        legal = tuple(moves)
         done = 0
         while True:
             if deadline is not None:
@@ -255,19 +257,22 @@ class SearchBot:
                     break
             elif done >= self.iterations:
                 break
-            self._iterate(root, first if done == 0 else draw(self.rng), team, base)
+            self._iterate(root, first if done == 0 else draw(self.rng), team, base, legal)
             done += 1
         best = max(root.children.values(), key=lambda c: (c.visits, c.total))
         assert best.move is not None
         return best.move
 
-    def _iterate(self, root: _Node, state: State, team: int, base: float) -> None:
+    def _iterate(
+        self, root: _Node, state: State, team: int, base: float, legal: tuple[Move, ...]
+    ) -> None:
         # Every move played here is one of legal_moves(state): the transition needs no check.
         node = root
         variant = state.variant
-        # Selection and expansion.
+        # Selection and expansion (``legal``: the root's moves).
         while not state.is_over:
-            legal = tuple(legal_moves(state))
+            if node is not root:
+                legal = tuple(legal_moves(state))
             mover_team = variant.team_of(state.to_move) if state.to_move is not None else team
             children = node.children
             untried: list[Move] = []
