@@ -461,8 +461,9 @@ def _no_group(limit: int, target: int) -> bool:
 
 # A state of a ranking: the packed counts of its high cards outside the box,
 # its multisets of the box (or of the values of the box still undecided),
-# and the card sets of its high cards outside the box still undecided.
-State = tuple[int, int, int]
+# the card sets of its high cards outside the box still undecided, and its
+# number of card sets (that times those of its multisets).
+State = tuple[int, int, int, int]
 # The packed counts of the box's values and the states (see union_sets).
 Sets = tuple[int, tuple[State, ...]]
 
@@ -477,26 +478,31 @@ def union_sets(limit: int, target: int, base: int, box_bits: int = BOX_BITS) -> 
     True
     """
     inside, states = _union_states(limit, target, base, box_bits, True)
-    return inside, tuple([(tag, found, weight) for (found, tag), weight in states.items()])
+    return _ranking(inside, states, True)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def packing_sets(limit: int, target: int, singles: bool, box_bits: int = BOX_BITS) -> Sets:
     """The multisets counted by :func:`packing_count`, as :func:`union_sets` gives them."""
     inside, states = _packing_states(limit, target, box_bits, True)
+    return _ranking(inside, states, singles)
+
+
+def _ranking(inside: int, states: dict[tuple[int, int], int], empty: bool) -> Sets:
+    """The :data:`Sets` of the states of a count whose choices are kept apart; the empty set kept if ``empty``."""
+    box = _box(inside)
     kept: list[State] = []
     for (found, tag), weight in states.items():
-        if not (singles or tag):
+        if not (empty or tag):
             found &= ~1  # R4.3: a pick-up takes something
         if found:
-            kept.append((tag, found, weight))
+            kept.append((tag, found, weight, weight * _weighed(box, found)))
     return inside, tuple(kept)
 
 
 def ranked_total(sets: Sets) -> int:
     """The card sets of ``sets``, none decided yet."""
-    box = _box(sets[0])
-    return sum(weight * _weighed(box, found) for _, found, weight in sets[1])
+    return sum([state[3] for state in sets[1]])
 
 
 def narrowed(
@@ -509,34 +515,31 @@ def narrowed(
     the box of the values below it. ``limit``: the floor's packed counts.
     """
     cards = _field(limit, value)
-    below = inside & ((1 << (4 * value)) - 1)
-    box = _box(below)
-    found: list[tuple[int, list[State]]] = []
-    if _field(inside, value):  # a digit of the box: a slice of it for each m
-        stride = box[1]
-        window = (1 << stride) - 1
-        for taken in range(cards + 1):
-            shift = taken * stride
-            kept: list[State] = []
-            total = 0
-            for tag, sets, weight in states:
-                part = sets >> shift & window
-                if part:
-                    kept.append((tag, part, weight))
-                    total += weight * _weighed(box, part)
-            found.append((total, kept))
-        return found
-    shift = 4 * value  # chosen one state at a time: the states of m cards of it
-    ways = _BINOMIALS[cards]
+    found: list[tuple[int, list[State]]] = [(0, []) for _ in range(cards + 1)]
+    if not _field(inside, value):  # chosen one state at a time: the states of m cards of it
+        shift = 4 * value
+        ways = _BINOMIALS[cards]
+        totals = [0] * (cards + 1)
+        for tag, sets, weight, count in states:
+            taken = tag >> shift & 15
+            fewer = ways[taken]
+            found[taken][1].append((tag, sets, weight // fewer, count // fewer))
+            totals[taken] += count // fewer
+        return [(total, kept) for total, (_, kept) in zip(totals, found, strict=True)]
+    box = _box(inside & ((1 << (4 * value)) - 1))  # a digit of the box: a slice of it for each m
+    stride = box[1]
+    window = (1 << stride) - 1
     for taken in range(cards + 1):
-        kept = []
+        shift = taken * stride
+        kept: list[State] = []
         total = 0
-        for tag, sets, weight in states:
-            if tag >> shift & 15 == taken:
-                weight //= ways[taken]
-                kept.append((tag, sets, weight))
-                total += weight * _weighed(box, sets)
-        found.append((total, kept))
+        for tag, sets, weight, _ in states:
+            part = sets >> shift & window
+            if part:
+                count = weight * _weighed(box, part)
+                kept.append((tag, part, weight, count))
+                total += count
+        found[taken] = (total, kept)
     return found
 
 
