@@ -466,9 +466,12 @@ def _no_group(limit: int, target: int) -> bool:
 State = tuple[int, int, int, int]
 # The packed counts of the box's values and the states (see union_sets).
 Sets = tuple[int, tuple[State, ...]]
+# A move list indexes the sets of a few targets and bases of one floor at a
+# time, and a floor's states may hold hundreds of boxes: a small cache.
+_SETS_CACHE: Final = 1 << 8
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@lru_cache(maxsize=_SETS_CACHE)
 def union_sets(limit: int, target: int, base: int, box_bits: int = BOX_BITS) -> Sets:
     """The multisets counted by :func:`union_count`, one state for each choice of the high values outside the box.
 
@@ -481,7 +484,7 @@ def union_sets(limit: int, target: int, base: int, box_bits: int = BOX_BITS) -> 
     return _ranking(inside, states, True)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@lru_cache(maxsize=_SETS_CACHE)
 def packing_sets(limit: int, target: int, singles: bool, box_bits: int = BOX_BITS) -> Sets:
     """The multisets counted by :func:`packing_count`, as :func:`union_sets` gives them."""
     inside, states = _packing_states(limit, target, box_bits, True)

@@ -479,6 +479,10 @@ def count_packings(loose: int, target: int) -> int:
     return packing_count(_packed(loose) & _BELOW[target], target, singles)
 
 
+#: C(n, k) for the free cards of one value: n of at most 4, k of at most n.
+_CHOICES: Final = tuple(tuple(comb(n, k) for k in range(n + 1)) for n in range(5))
+
+
 def union_at(loose: int, base: int, target: int, index: int) -> int:
     """``based_unions(loose, base, target)[index]``, on a crowded floor without listing the unions.
 
@@ -562,9 +566,9 @@ def _ranked(loose: int, target: int, sets: counting.Sets, forced: bool, index: i
     found = 0
     if target <= _MAX_CAPTURE:
         singles = loose & VALUE_MASKS[target]
-        if forced:
+        if forced:  # R4.3: a take-everything pick-up takes every card of the value
             found = singles
-        elif singles:
+        elif singles:  # R5.3, R11.3: each is a group of its own, in or out
             below = counting.ranked_total(sets)
             open_singles = singles.bit_count()
             while singles:
@@ -589,7 +593,7 @@ def _ranked(loose: int, target: int, sets: counting.Sets, forced: bool, index: i
             bit = 1 << (cards.bit_length() - 1)
             cards ^= bit
             free -= 1
-            without = 0
+            without = 0  # the sets without the card: some of the cards of the value below it
             for more in range(free + 1):
                 without += _CHOICES[free][more] * options[taken + more][0]
             if index >= without:
@@ -598,9 +602,6 @@ def _ranked(loose: int, target: int, sets: counting.Sets, forced: bool, index: i
                 taken += 1
         states = options[taken][1]
     return found
-
-
-_CHOICES: Final = tuple(tuple(comb(n, k) for k in range(n + 1)) for n in range(5))
 
 
 def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
