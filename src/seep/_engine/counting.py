@@ -22,6 +22,12 @@ values are chosen one state at a time (a few dozen states on a real floor).
 At the end each multiset is weighed by its number of card sets, from bit
 planes of the weights.
 
+A crowded move list's loose set at an index is found from the same final
+states, with the choices of the high values outside the box kept apart
+(:func:`union_sets`, :func:`packing_sets`): its cards are decided from the
+highest, and each value's cards from the numbers of card sets left for
+each number of them taken (:func:`narrowed`).
+
 Every function takes the floor as packed value counts: four bits per value
 ``v`` at bit ``4 * v``, only values below the target (see
 :mod:`seep._engine.groups`).

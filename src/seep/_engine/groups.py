@@ -8,7 +8,8 @@ players.
 The listings and the counts over value multisets (crowded floors, R3.4)
 live side by side because each count must equal the length of its
 listing; that keeps the module at about 600 lines. The card sets of the
-multisets that qualify are added up in :mod:`seep._engine.counting`.
+multisets that qualify are added up, and the set at an index of a
+crowded listing found, in :mod:`seep._engine.counting`.
 """
 
 from __future__ import annotations
