@@ -54,6 +54,9 @@ Box = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[tuple[int, int], .
 # The ways to add a total to every multiset of a set: for each multiset of
 # low values with that total, its offset and the mask of the multisets it fits.
 Parts = tuple[tuple[int, int], ...]
+# The final states of a count: the multisets of the box (never none), a tag
+# (see _union_states) and the card sets of the high cards chosen.
+Counted = list[tuple[int, int, int]]
 
 
 def _field(counts: int, value: int) -> int:
@@ -291,20 +294,24 @@ def union_count(limit: int, target: int, base: int, box_bits: int = BOX_BITS) ->
     return _total(_box(inside), states)
 
 
-def _total(box: Box, states: dict[tuple[int, int], int]) -> int:
+def _total(box: Box, states: Counted) -> int:
     """The card sets of ``states``: for each, its multisets of the box times the card sets of its high cards."""
-    return sum(weight * _weighed(box, found) for (found, _), weight in states.items())
+    total = 0
+    for found, _, weight in states:
+        total += weight * _weighed(box, found)
+    return total
 
 
 def _union_states(
     limit: int, target: int, base: int, box_bits: int, apart: bool
-) -> tuple[int, dict[tuple[int, int], int]]:
-    """The packed counts of the box, and the multisets of :func:`union_count` for the high values chosen.
+) -> tuple[int, Counted]:
+    """The packed counts of the box, and the final states of :func:`union_count`.
 
-    Each state maps (the multisets of the box, a tag) to the card sets of
-    its high cards chosen one at a time. With ``apart`` the tag holds the
-    packed counts of those high cards, so that no two choices share a state
-    (see :func:`union_sets`); else it is 0 and equal multisets are merged.
+    A state holds the multisets of the box that go with some of the high
+    cards chosen one at a time, a tag, and the card sets of those high
+    cards. With ``apart`` the tag holds the packed counts of those high
+    cards, so that no two choices share a state (see :func:`union_sets`);
+    else it is 0 and choices of equal multisets are merged as they are made.
     """
     top, low, inside, boxed, chosen = _layout(limit, target, box_bits)
     # The sets without the base group, and with it; at first of low cards only.
@@ -324,7 +331,8 @@ def _union_states(
             based = _added(based, groups, cards) if base else plain
     if not base:
         each = [_parts(inside, top, target - value) for value, _ in chosen]
-        return inside, _chosen_unions(plain, chosen, each, apart)
+        found = _chosen_unions(plain, chosen, each, apart)
+        return inside, [(plain, tag, weight) for (plain, tag), weight in found.items()]
     # Each state: the two sets for the high cards chosen so far, their tag,
     # and the card sets of those choices.
     states: dict[tuple[int, int, int], int] = {(plain, based, 0): 1}
@@ -345,11 +353,7 @@ def _union_states(
                 key = (plain, based, tag)
                 grown[key] = grown.get(key, 0) + weight * ways[taken]
         states = grown
-    found: dict[tuple[int, int], int] = {}
-    for (_, based, tag), weight in states.items():
-        if based:
-            found[based, tag] = found.get((based, tag), 0) + weight
-    return inside, found
+    return inside, [(based, tag, weight) for (_, based, tag), weight in states.items() if based]
 
 
 def _chosen_unions(
@@ -392,9 +396,7 @@ def packing_count(limit: int, target: int, singles: bool, box_bits: int = BOX_BI
     return total
 
 
-def _packing_states(
-    limit: int, target: int, box_bits: int, apart: bool
-) -> tuple[int, dict[tuple[int, int], int]]:
+def _packing_states(limit: int, target: int, box_bits: int, apart: bool) -> tuple[int, Counted]:
     """The packed counts of the box, and the multisets of :func:`packing_count` (the empty one included).
 
     The states are those of :func:`_union_states`, for packings.
@@ -436,11 +438,11 @@ def _packing_states(
                 key = (taken, allowed if count == cards else allowed & unmatched, tag)
                 grown[key] = grown.get(key, 0) + weight * ways[count]
         states = grown
-    found: dict[tuple[int, int], int] = {}
+    found: Counted = []
     for (taken, allowed, tag), weight in states.items():
         kept = taken & allowed
         if kept:
-            found[kept, tag] = found.get((kept, tag), 0) + weight
+            found.append((kept, tag, weight))
     return inside, found
 
 
@@ -497,11 +499,11 @@ def packing_sets(limit: int, target: int, singles: bool, box_bits: int = BOX_BIT
     return _ranking(inside, states, singles)
 
 
-def _ranking(inside: int, states: dict[tuple[int, int], int], empty: bool) -> Sets:
+def _ranking(inside: int, states: Counted, empty: bool) -> Sets:
     """The :data:`Sets` of the states of a count whose choices are kept apart; the empty set kept if ``empty``."""
     box = _box(inside)
     kept: list[State] = []
-    for (found, tag), weight in states.items():
+    for found, tag, weight in states:
         if not (empty or tag):
             found &= ~1  # R4.3: a pick-up takes something
         if found:
