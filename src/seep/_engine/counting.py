@@ -22,6 +22,12 @@ values are chosen one state at a time (a few dozen states on a real floor).
 At the end each multiset is weighed by its number of card sets, from bit
 planes of the weights.
 
+A crowded move list's loose set at an index is found from the same final
+states, with the choices of the high values outside the box kept apart
+(:func:`union_sets`, :func:`packing_sets`): its cards are decided from the
+highest, and each value's cards from the numbers of card sets left for
+each number of them taken (:func:`narrowed`).
+
 Every function takes the floor as packed value counts: four bits per value
 ``v`` at bit ``4 * v``, only values below the target (see
 :mod:`seep._engine.groups`).
@@ -36,7 +42,7 @@ from typing import Final
 _CACHE_SIZE: Final = 1 << 12
 _MAX_VALUE: Final = 13
 # The most bits of a box: beyond it, high values are chosen one state at a time.
-_BOX_BITS: Final = 1 << 12
+BOX_BITS: Final = 1 << 12
 _BINOMIALS: Final = tuple(tuple(comb(n, k) for k in range(5)) for n in range(5))
 
 # A box: (strides, size in bits, the mask of every bit, the bit planes of the
@@ -48,6 +54,9 @@ Box = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[tuple[int, int], .
 # The ways to add a total to every multiset of a set: for each multiset of
 # low values with that total, its offset and the mask of the multisets it fits.
 Parts = tuple[tuple[int, int], ...]
+# The final states of a count: the multisets of the box (never none), a tag
+# (see _union_states) and the card sets of the high cards chosen.
+Counted = list[tuple[int, int, int]]
 
 
 def _field(counts: int, value: int) -> int:
@@ -270,7 +279,7 @@ def _added(chosen: int, groups: Parts, cards: int) -> int:
     return found
 
 
-def union_count(limit: int, target: int, base: int, box_bits: int = _BOX_BITS) -> int:
+def union_count(limit: int, target: int, base: int, box_bits: int = BOX_BITS) -> int:
     """The card sets of ``limit`` that split into one group of ``base`` (none if 0) and groups of ``target``.
 
     ``base`` is below ``target``; no card of ``limit`` is of ``target`` or
@@ -280,6 +289,29 @@ def union_count(limit: int, target: int, base: int, box_bits: int = _BOX_BITS) -
     >>> from seep._engine.counting import union_count
     >>> union_count(3 << 4 | 2 << 8 | 1 << 12, 4, 0)  # three aces, two twos, a three
     16
+    """
+    inside, states = _union_states(limit, target, base, box_bits, False)
+    return _total(_box(inside), states)
+
+
+def _total(box: Box, states: Counted) -> int:
+    """The card sets of ``states``: for each, its multisets of the box times the card sets of its high cards."""
+    total = 0
+    for found, _, weight in states:
+        total += weight * _weighed(box, found)
+    return total
+
+
+def _union_states(
+    limit: int, target: int, base: int, box_bits: int, apart: bool
+) -> tuple[int, Counted]:
+    """The packed counts of the box, and the final states of :func:`union_count`.
+
+    A state holds the multisets of the box that go with some of the high
+    cards chosen one at a time, a tag, and the card sets of those high
+    cards. With ``apart`` the tag holds the packed counts of those high
+    cards, so that no two choices share a state (see :func:`union_sets`);
+    else it is 0 and choices of equal multisets are merged as they are made.
     """
     top, low, inside, boxed, chosen = _layout(limit, target, box_bits)
     # The sets without the base group, and with it; at first of low cards only.
@@ -297,50 +329,56 @@ def union_count(limit: int, target: int, base: int, box_bits: int = _BOX_BITS) -
         else:
             plain = _added(plain, groups, cards)
             based = _added(based, groups, cards) if base else plain
-    box = _box(inside)
     if not base:
-        return _chosen_unions(
-            box, plain, chosen, [_parts(inside, top, target - value) for value, _ in chosen]
-        )
-    # Each state: the two sets for the high cards chosen so far, and the
-    # card sets of those choices.
-    states: dict[tuple[int, int], int] = {(plain, based): 1}
+        each = [_parts(inside, top, target - value) for value, _ in chosen]
+        found = _chosen_unions(plain, chosen, each, apart)
+        return inside, [(plain, tag, weight) for (plain, tag), weight in found.items()]
+    # Each state: the two sets for the high cards chosen so far, their tag,
+    # and the card sets of those choices.
+    states: dict[tuple[int, int, int], int] = {(plain, based, 0): 1}
     for value, cards in chosen:
         rests = _parts(inside, top, target - value)
         in_base_rests = _parts(inside, top, base - value) if value <= base else None
         ways = _BINOMIALS[cards]
-        grown: dict[tuple[int, int], int] = {}
-        for (plain, based), weight in states.items():
+        step = 1 << (4 * value) if apart else 0
+        grown: dict[tuple[int, int, int], int] = {}
+        for (plain, based, tag), weight in states.items():
             for taken in range(cards + 1):
                 if taken:
                     extra = 0 if in_base_rests is None else _plus(plain, in_base_rests)
                     plain, based = _plus(plain, rests), _plus(based, rests) | extra
                     if not (plain or based):
                         break
-                key = (plain, based)
+                    tag += step
+                key = (plain, based, tag)
                 grown[key] = grown.get(key, 0) + weight * ways[taken]
         states = grown
-    return sum(weight * _weighed(box, based) for (_, based), weight in states.items())
+    return inside, [(based, tag, weight) for (_, based, tag), weight in states.items() if based]
 
 
-def _chosen_unions(box: Box, plain: int, chosen: list[tuple[int, int]], rests: list[Parts]) -> int:
-    """:func:`union_count` without a base group, from the sets ``plain`` of the box and the high values chosen."""
-    states = {plain: 1}
-    for (_, cards), groups in zip(chosen, rests, strict=True):
+def _chosen_unions(
+    plain: int, chosen: list[tuple[int, int]], rests: list[Parts], apart: bool
+) -> dict[tuple[int, int], int]:
+    """The states of :func:`_union_states` without a base group, from the sets ``plain`` of the box."""
+    states = {(plain, 0): 1}
+    for (value, cards), groups in zip(chosen, rests, strict=True):
         ways = _BINOMIALS[cards]
-        grown: dict[int, int] = {}
-        for plain, weight in states.items():
+        step = 1 << (4 * value) if apart else 0
+        grown: dict[tuple[int, int], int] = {}
+        for (plain, tag), weight in states.items():
             for taken in range(cards + 1):
                 if taken:
                     plain = _plus(plain, groups)
                     if not plain:
                         break
-                grown[plain] = grown.get(plain, 0) + weight * ways[taken]
+                    tag += step
+                key = (plain, tag)
+                grown[key] = grown.get(key, 0) + weight * ways[taken]
         states = grown
-    return sum(weight * _weighed(box, plain) for plain, weight in states.items())
+    return states
 
 
-def packing_count(limit: int, target: int, singles: bool, box_bits: int = _BOX_BITS) -> int:
+def packing_count(limit: int, target: int, singles: bool, box_bits: int = BOX_BITS) -> int:
     """The maximal unions of groups of ``target`` in ``limit``: the cards left make no group (R4.3).
 
     ``singles``: the floor also has cards of ``target``, always taken, so
@@ -351,9 +389,20 @@ def packing_count(limit: int, target: int, singles: bool, box_bits: int = _BOX_B
     >>> packing_count(3 << 4 | 2 << 8 | 1 << 12, 4, False)  # three aces, two twos, a three
     5
     """
+    inside, states = _packing_states(limit, target, box_bits, False)
+    total = _total(_box(inside), states)
+    if not singles and _no_group(limit, target):
+        total -= 1  # the empty set is maximal, but a pick-up takes something
+    return total
+
+
+def _packing_states(limit: int, target: int, box_bits: int, apart: bool) -> tuple[int, Counted]:
+    """The packed counts of the box, and the multisets of :func:`packing_count` (the empty one included).
+
+    The states are those of :func:`_union_states`, for packings.
+    """
     top, low, inside, boxed, chosen = _layout(limit, target, box_bits)
-    box = _box(inside)
-    full = box[2]
+    full = _box(inside)[2]
 
     def leaving_no(total: int) -> int:
         """The sets whose low cards left have none summing to ``total``."""
@@ -370,28 +419,31 @@ def packing_count(limit: int, target: int, singles: bool, box_bits: int = _BOX_B
         # A card of the value left over makes a group with low cards left (R4.3).
         allowed &= full & ~_within(inside, value, cards - 1) | leaving_no(target - value)
     # Each state: the sets taken for the high cards chosen so far, those whose
-    # cards left make no group with a high card left, and their card sets.
-    states: dict[tuple[int, int], int] = {(taken, allowed): 1}
+    # cards left make no group with a high card left, their tag, and their
+    # card sets.
+    states: dict[tuple[int, int, int], int] = {(taken, allowed, 0): 1}
     for value, cards in chosen:
         rests = _parts(inside, top, target - value)
         unmatched = leaving_no(target - value)
         ways = _BINOMIALS[cards]
-        grown: dict[tuple[int, int], int] = {}
-        for (taken, allowed), weight in states.items():
+        step = 1 << (4 * value) if apart else 0
+        grown: dict[tuple[int, int, int], int] = {}
+        for (taken, allowed, tag), weight in states.items():
             for count in range(cards + 1):
                 if count:
                     taken = _plus(taken, rests)
                     if not taken:
                         break
-                key = (taken, allowed if count == cards else allowed & unmatched)
+                    tag += step
+                key = (taken, allowed if count == cards else allowed & unmatched, tag)
                 grown[key] = grown.get(key, 0) + weight * ways[count]
         states = grown
-    total = sum(
-        weight * _weighed(box, taken & allowed) for (taken, allowed), weight in states.items()
-    )
-    if not singles and _no_group(limit, target):
-        total -= 1  # the empty set is maximal, but a pick-up takes something
-    return total
+    found: Counted = []
+    for (taken, allowed, tag), weight in states.items():
+        kept = taken & allowed
+        if kept:
+            found.append((kept, tag, weight))
+    return inside, found
 
 
 def _no_group(limit: int, target: int) -> bool:
@@ -403,7 +455,115 @@ def _no_group(limit: int, target: int) -> bool:
     return not sums >> target & 1
 
 
+# -- ranking: the multisets kept apart by their high cards -------------------
+#
+# A move list is indexed by deciding its card mask card by card from the
+# highest (see :func:`seep._engine.groups.union_at`). The multisets that
+# qualify stay the same while cards are decided; only how many card sets go
+# with each changes. So they are found once, as the final states of a count
+# with every choice of the high values outside the box kept apart, and the
+# cards are decided value by value, from the highest: deciding how many
+# cards of a value of the box are taken keeps one slice of its digit, a box
+# of the values below; for a value outside the box, the states with that
+# many cards of it.
+
+# A state of a ranking: the packed counts of its high cards outside the box,
+# its multisets of the box (or of the values of the box still undecided),
+# the card sets of its high cards outside the box still undecided, and its
+# number of card sets (that times those of its multisets).
+State = tuple[int, int, int, int]
+# The packed counts of the box's values and the states (see union_sets).
+Sets = tuple[int, tuple[State, ...]]
+# A move list indexes the sets of a few targets and bases of one floor at a
+# time, and a floor's states may hold hundreds of boxes: a small cache.
+_SETS_CACHE: Final = 1 << 8
+
+
+@lru_cache(maxsize=_SETS_CACHE)
+def union_sets(limit: int, target: int, base: int, box_bits: int = BOX_BITS) -> Sets:
+    """The multisets counted by :func:`union_count`, one state for each choice of the high values outside the box.
+
+    >>> from seep._engine.counting import ranked_total, union_count, union_sets
+    >>> floor = 3 << 4 | 2 << 8 | 1 << 12  # three aces, two twos, a three
+    >>> ranked_total(union_sets(floor, 4, 0)) == union_count(floor, 4, 0) == 16
+    True
+    """
+    inside, states = _union_states(limit, target, base, box_bits, True)
+    return _ranking(inside, states, True)
+
+
+@lru_cache(maxsize=_SETS_CACHE)
+def packing_sets(limit: int, target: int, singles: bool, box_bits: int = BOX_BITS) -> Sets:
+    """The multisets counted by :func:`packing_count`, as :func:`union_sets` gives them."""
+    inside, states = _packing_states(limit, target, box_bits, True)
+    return _ranking(inside, states, singles)
+
+
+def _ranking(inside: int, states: Counted, empty: bool) -> Sets:
+    """The :data:`Sets` of the states of a count whose choices are kept apart; the empty set kept if ``empty``."""
+    box = _box(inside)
+    kept: list[State] = []
+    for found, tag, weight in states:
+        if not (empty or tag):
+            found &= ~1  # R4.3: a pick-up takes something
+        if found:
+            kept.append((tag, found, weight, weight * _weighed(box, found)))
+    return inside, tuple(kept)
+
+
+def ranked_total(sets: Sets) -> int:
+    """The card sets of ``sets``, none decided yet."""
+    return sum([state[3] for state in sets[1]])
+
+
+def narrowed(
+    limit: int, inside: int, states: list[State], value: int
+) -> list[tuple[int, list[State]]]:
+    """For each number ``m`` of cards of ``value`` taken: the card sets of the values below, and the states left.
+
+    The values above ``value`` are decided, and ``states`` are over the box
+    of the values of ``inside`` up to ``value``; the states left are over
+    the box of the values below it. ``limit``: the floor's packed counts.
+    """
+    cards = _field(limit, value)
+    found: list[tuple[int, list[State]]] = [(0, []) for _ in range(cards + 1)]
+    if not _field(inside, value):  # chosen one state at a time: the states of m cards of it
+        shift = 4 * value
+        ways = _BINOMIALS[cards]
+        totals = [0] * (cards + 1)
+        for tag, sets, weight, count in states:
+            taken = tag >> shift & 15
+            fewer = ways[taken]
+            found[taken][1].append((tag, sets, weight // fewer, count // fewer))
+            totals[taken] += count // fewer
+        return [(total, kept) for total, (_, kept) in zip(totals, found, strict=True)]
+    box = _box(inside & ((1 << (4 * value)) - 1))  # a digit of the box: a slice of it for each m
+    stride = box[1]
+    window = (1 << stride) - 1
+    for taken in range(cards + 1):
+        shift = taken * stride
+        kept: list[State] = []
+        total = 0
+        for tag, sets, weight, _ in states:
+            part = sets >> shift & window
+            if part:
+                count = weight * _weighed(box, part)
+                kept.append((tag, part, weight, count))
+                total += count
+        found[taken] = (total, kept)
+    return found
+
+
 def clear_caches() -> None:
     """Empty this module's caches."""
-    for cache in (_box, _within, _small_parts, _large_parts, _parts, _low_unions):
+    for cache in (
+        _box,
+        _within,
+        _small_parts,
+        _large_parts,
+        _parts,
+        _low_unions,
+        union_sets,
+        packing_sets,
+    ):
         cache.cache_clear()

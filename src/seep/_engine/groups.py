@@ -8,13 +8,14 @@ players.
 The listings and the counts over value multisets (crowded floors, R3.4)
 live side by side because each count must equal the length of its
 listing; that keeps the module at about 600 lines. The card sets of the
-multisets that qualify are added up in :mod:`seep._engine.counting`.
+multisets that qualify are added up, and the set at an index of a
+crowded listing found, in :mod:`seep._engine.counting`.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb
@@ -432,67 +433,8 @@ def _searched_packings(loose: int, target: int) -> tuple[int, ...]:
 # their value counts: for each multiset of values that qualifies, the ways to
 # choose its suits are a product of binomials.
 
-_BINOMIALS: Final = tuple(tuple(comb(n, k) for k in range(5)) for n in range(5))
 #: The four-bit fields of the packed counts of the values 1..t-1, for each t.
 _BELOW: Final = tuple(sum(15 << (4 * value) for value in range(1, top)) for top in range(15))
-
-
-def _ways(limit: int, top: int) -> list[tuple[int, tuple[int, ...]]]:
-    """For each value below ``top`` with two or more cards in ``limit``: its field's shift and binomials.
-
-    The sets of cards with packed value counts ``chosen`` number the product
-    of ``binomials[chosen >> shift & 15]`` over these; a value with at most
-    one card has one way whatever is chosen.
-    """
-    found: list[tuple[int, tuple[int, ...]]] = []
-    for value in range(1, top):
-        shift = 4 * value
-        cards = limit >> shift & 15
-        if cards > 1:
-            found.append((shift, _BINOMIALS[cards]))
-    return found
-
-
-def _weight(ways: list[tuple[int, tuple[int, ...]]], chosen: int) -> int:
-    """The number of card sets with the packed value counts ``chosen`` (see :func:`_ways`)."""
-    weight = 1
-    for shift, binomials in ways:
-        weight *= binomials[chosen >> shift & 15]
-    return weight
-
-
-# The fields of the values 1..6 and 7..13: the ways of each half are looked up once.
-_LOW_HALF: Final = (1 << 28) - 1
-
-
-def _total_weight(limit: int, candidates: Iterable[int]) -> int:
-    """The number of card sets of ``limit`` whose packed value counts are among ``candidates``."""
-    ways = _ways(limit, _MAX_CAPTURE + 1)
-    low_ways = [way for way in ways if way[0] < 28]
-    high_ways = [way for way in ways if way[0] >= 28]
-    lows: dict[int, int] = {}
-    highs: dict[int, int] = {}
-    total = 0
-    for chosen in candidates:
-        low = chosen & _LOW_HALF
-        high = chosen ^ low
-        low_weight = lows.get(low)
-        if low_weight is None:
-            low_weight = lows[low] = _weight(low_ways, low)
-        high_weight = highs.get(high)
-        if high_weight is None:
-            high_weight = highs[high] = _weight(high_ways, high)
-        total += low_weight * high_weight
-    return total
-
-
-def _count_sums(counts: int, top: int) -> int:
-    """:func:`loose_sums` of the packed value counts ``counts`` of the values below ``top``."""
-    sums = 1
-    for value in range(1, top):
-        for _ in range(counts >> (4 * value) & 15):
-            sums |= (sums << value) & _SUMS
-    return sums
 
 
 @lru_cache(maxsize=_CACHE_SIZE)  # crowded floors recur from move to move, as small ones do
@@ -538,33 +480,8 @@ def count_packings(loose: int, target: int) -> int:
     return packing_count(_packed(loose) & _BELOW[target], target, singles)
 
 
-def _maximal_counts(limit: int, target: int, singles: int) -> list[int]:
-    """The packed value counts below ``target`` of the maximal packings (R4.3), ``singles`` all taken.
-
-    The cards left make a group when some sum of the low values 1..6 left
-    and some sum of the high values left add up to ``target``: the sums of
-    each half are found once per half.
-    """
-    lows: dict[int, int] = {}
-    highs: dict[int, int] = {}  # for each high half, bit ``target - s`` for each of its sums s
-    found: list[int] = []
-    for chosen in _union_counts(limit, target, 0):
-        if not (chosen or singles):
-            continue  # R4.3: a pick-up takes something
-        rest = limit - chosen
-        low = rest & _LOW_HALF
-        high = rest ^ low
-        low_sums = lows.get(low)
-        if low_sums is None:
-            low_sums = lows[low] = _count_sums(low, target)
-        completions = highs.get(high)
-        if completions is None:
-            sums = _count_sums(high, target)
-            completions = sum(1 << (target - s) for s in range(target + 1) if sums >> s & 1)
-            highs[high] = completions
-        if not low_sums & completions:
-            found.append(chosen)
-    return found
+#: C(n, k) for the free cards of one value: n of at most 4, k of at most n.
+_CHOICES: Final = tuple(tuple(comb(n, k) for k in range(n + 1)) for n in range(5))
 
 
 def union_at(loose: int, base: int, target: int, index: int) -> int:
@@ -580,72 +497,112 @@ def union_at(loose: int, base: int, target: int, index: int) -> int:
     """
     if target <= 0 or loose.bit_count() <= _SMALL_FLOOR:
         return based_unions(loose, base, target)[index]
-    limit = _packed(loose) & _BELOW[target]
-    return _ranked(loose, target, list(_union_counts(limit, target, base)), False, index)
+    return ranked_union(loose, base, target, index)
 
 
 def packing_at(loose: int, target: int, index: int) -> int:
-    """``maximal_packings(loose, target)[index]``, on a crowded floor without listing the packings."""
+    """``maximal_packings(loose, target)[index]``, on a crowded floor without listing the packings.
+
+    >>> from seep._engine.groups import maximal_packings, packing_at
+    >>> from seep.cards import CardSet
+    >>> floor = CardSet.parse("AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H 4D 6S 7S")
+    >>> packings = maximal_packings(floor.mask, 7)
+    >>> [packing_at(floor.mask, 7, i) for i in (0, 20, len(packings) - 1)] == [
+    ...     packings[0], packings[20], packings[-1]]
+    True
+    """
     if not 0 < target <= _MAX_CAPTURE or loose.bit_count() <= _SMALL_FLOOR:
         return maximal_packings(loose, target)[index]
+    return ranked_packing(loose, target, index)
+
+
+def ranked_union(
+    loose: int, base: int, target: int, index: int, box_bits: int = counting.BOX_BITS
+) -> int:
+    """:func:`union_at` by the multisets of values of the count (:func:`~seep._engine.counting.union_sets`), on any floor.
+
+    Only the values below ``target`` are counted by value; each loose card
+    of value ``target`` is a group of its own, in or out (R5.3, R6.1,
+    R11.3). ``box_bits`` as for :func:`~seep._engine.counting.union_count`.
+
+    >>> from seep._engine.groups import based_unions, ranked_union
+    >>> from seep.cards import CardSet
+    >>> floor = CardSet.parse("AS 2S 3S 3H 4S").mask
+    >>> unions = based_unions(floor, 0, 4)
+    >>> [str(CardSet(ranked_union(floor, 0, 4, i))) for i in range(len(unions))]
+    ['', 'AS 3S', 'AS 3H', '4S', 'AS 3S 4S', 'AS 3H 4S']
+    """
     limit = _packed(loose) & _BELOW[target]
-    maximal = _maximal_counts(limit, target, loose & VALUE_MASKS[target])
-    return _ranked(loose, target, maximal, True, index)
+    return _ranked(loose, target, counting.union_sets(limit, target, base, box_bits), False, index)
 
 
-def _ranked(loose: int, target: int, candidates: list[int], forced: bool, index: int) -> int:
-    """The ``index``-th smallest card mask whose values below ``target`` have counts among ``candidates``.
+def ranked_packing(loose: int, target: int, index: int, box_bits: int = counting.BOX_BITS) -> int:
+    """:func:`packing_at` by the multisets of values of the count (:func:`~seep._engine.counting.packing_sets`), on any floor.
+
+    A maximal packing takes every loose card of value ``target`` (R4.3).
+
+    >>> from seep._engine.groups import ranked_packing
+    >>> from seep.cards import CardSet
+    >>> floor = CardSet.parse("AS 2S 3S 3H 4S 4H").mask
+    >>> [str(CardSet(ranked_packing(floor, 4, i))) for i in range(2)]
+    ['AS 3S 4S 4H', 'AS 3H 4S 4H']
+    """
+    limit = _packed(loose) & _BELOW[target]
+    singles = loose & VALUE_MASKS[target] != 0
+    return _ranked(
+        loose, target, counting.packing_sets(limit, target, singles, box_bits), True, index
+    )
+
+
+def _ranked(loose: int, target: int, sets: counting.Sets, forced: bool, index: int) -> int:
+    """The ``index``-th smallest card mask of ``loose`` whose values below ``target`` make a multiset of ``sets``.
 
     Cards of value ``target`` are all taken if ``forced``, else freely;
     higher cards never. The mask is decided card by card from the highest:
     the sets without a card are smaller than those with it, so the number
-    of sets without it tells which way the index goes.
+    of sets without it tells which way the index goes. The cards of one
+    value are decided from the numbers of card sets below them for each
+    number of cards of that value taken (:func:`~seep._engine.counting.narrowed`).
     """
     found = 0
-    taken = 0  # packed counts of the cards taken so far (values below target)
-    free = _packed(loose) & _BELOW[target]  # packed counts of the cards not decided yet
-    singles = loose & VALUE_MASKS[target] if target <= _MAX_CAPTURE else 0
-    open_singles = 0 if forced else singles.bit_count()
-    rest = (loose & ((1 << (4 * target)) - 1)) if target <= _MAX_CAPTURE else loose
-    while rest:
-        card = rest.bit_length() - 1
-        bit = 1 << card
-        rest ^= bit
-        value = card // 4 + 1
-        if value == target:
-            if forced:
-                found |= bit
-                continue
-            open_singles -= 1
-            kept = candidates
-        else:
-            free -= 1 << (4 * value)
-            kept = _consistent(candidates, taken, free)
-        without = _counted(kept, taken, free) << open_singles
-        if index < without:
-            candidates = kept
+    if target <= _MAX_CAPTURE:
+        singles = loose & VALUE_MASKS[target]
+        if forced:  # R4.3: a take-everything pick-up takes every card of the value
+            found = singles
+        elif singles:  # R5.3, R11.3: each is a group of its own, in or out
+            below = counting.ranked_total(sets)
+            open_singles = singles.bit_count()
+            while singles:
+                bit = 1 << (singles.bit_length() - 1)
+                singles ^= bit
+                open_singles -= 1
+                without = below << open_singles
+                if index >= without:
+                    index -= without
+                    found |= bit
+    limit = _packed(loose) & _BELOW[target]
+    inside = sets[0]
+    states = list(sets[1])
+    for value in range(min(target, _MAX_CAPTURE + 1) - 1, 0, -1):
+        cards = loose & VALUE_MASKS[value]
+        if not cards:
             continue
-        index -= without
-        found |= bit
-        if value < target:
-            taken += 1 << (4 * value)
+        options = counting.narrowed(limit, inside, states, value)
+        free = cards.bit_count()
+        taken = 0
+        while cards:
+            bit = 1 << (cards.bit_length() - 1)
+            cards ^= bit
+            free -= 1
+            without = 0  # the sets without the card: some of the cards of the value below it
+            for more in range(free + 1):
+                without += _CHOICES[free][more] * options[taken + more][0]
+            if index >= without:
+                index -= without
+                found |= bit
+                taken += 1
+        states = options[taken][1]
     return found
-
-
-def _consistent(candidates: list[int], taken: int, free: int) -> list[int]:
-    """The packed counts of ``candidates`` made of the ``taken`` counts and some of the ``free`` cards."""
-    full = free | _HIGH
-    return [
-        chosen
-        for chosen in candidates
-        if ((chosen | _HIGH) - taken) & _HIGH == _HIGH
-        and (full - (chosen - taken)) & _HIGH == _HIGH
-    ]
-
-
-def _counted(candidates: list[int], taken: int, free: int) -> int:
-    """The card sets of the :func:`_consistent` ``candidates``: the suits of the free cards chosen."""
-    return _total_weight(free, [chosen - taken for chosen in candidates])
 
 
 def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
