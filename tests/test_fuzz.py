@@ -431,3 +431,27 @@ def test_r8_2_a_view_whose_history_throws_a_card_that_could_pick_up_is_refused()
     made = target.make(input_rng(7, target.name, 5956), corpus())
     with pytest.raises(InvalidStateError, match=r"R8\.2: 6D could pick up"):
         target.load(made.value)
+
+
+def test_a_replayed_input_is_checked_with_the_time_limits_of_a_fuzz_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A check that limits its slow part (exact sampling of a view) must get a Hang, not a
+    # SIGALRM that ends the process, when one input is replayed (--replay TARGET:INDEX).
+    import signal
+
+    from seep.testing.fuzz import _runner
+
+    handlers: list[object] = []
+
+    def check(value: object, rng: random.Random) -> list[str]:
+        handlers.append(signal.getsignal(signal.SIGALRM))
+        return []
+
+    fake = Target("fake", lambda rng, corpus: Input("x", ("fake",)), lambda value: value, check)
+    monkeypatch.setattr(_runner, "_select", lambda names: [fake])
+    before = signal.getsignal(signal.SIGALRM)
+    assert _runner.main(["--replay", "fake:3"]) == 0
+    assert handlers == [_alarm._on_alarm]
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert "accepted; the check says: []" in capsys.readouterr().out
