@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from crowded_floors import FLOORS
 from seep._engine.bits import VALUE_MASKS
 from seep._engine.counting import packing_count, union_count
 from seep._engine.groups import _searched_packings, _small_based_unions, groups
@@ -49,16 +50,6 @@ LAYOUTS = (1, 1 << 20)
 def box_bits(request: pytest.FixtureRequest) -> int:
     """The most bits of a box: every high value chosen one at a time, or all of them in the box."""
     return int(request.param)
-
-
-# Floors with many cards of one value, high cards that fit a base group, and
-# high cards that are left over.
-FLOORS = [
-    "AS AH AD AC 2S 2H 2D 3S 3H 4S 4H 6S 6H 7S 7H 7D",
-    "AS AH 2S 2H 3S 3H 5S 5H 5D 6S 6H 6D 8S 8H 8D 9S",
-    "AS 2S 3S 3H 4S 4H 4D 4C 5S 9S 9H TS TH JS QS",
-    "AS AH AD 2S 5S 5H 5D 5C 6S 6H 8S 8H 8D 8C",
-]
 
 
 @pytest.mark.parametrize("floor", FLOORS)

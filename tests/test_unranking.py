@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from crowded_floors import FLOORS
 from seep._engine.bits import VALUE_MASKS, bits
 from seep._engine.counting import (
     _layout,
@@ -71,17 +72,6 @@ def packed(cards: int) -> int:
 def below(cards: int, target: int) -> int:
     """The cards of ``cards`` of a value below ``target``."""
     return cards & sum(VALUE_MASKS[value] for value in range(1, target))
-
-
-# Crowded floors (more than 12 loose cards): many cards of one value, high
-# cards that fit a base group, high cards that are left over, every suit of
-# a value.
-FLOORS = [
-    "AS AH AD AC 2S 2H 2D 3S 3H 4S 4H 6S 6H 7S 7H 7D",
-    "AS AH 2S 2H 3S 3H 5S 5H 5D 6S 6H 6D 8S 8H 8D 9S",
-    "AS 2S 3S 3H 4S 4H 4D 4C 5S 9S 9H TS TH JS QS",
-    "AS AH AD 2S 5S 5H 5D 5C 6S 6H 8S 8H 8D 8C",
-]
 
 
 @pytest.mark.parametrize("floor", FLOORS)
