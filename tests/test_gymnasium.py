@@ -16,6 +16,9 @@ from seep.gymnasium import SeepEnv
 from seep.variants import variant_names
 
 
+# Built directly (not through gymnasium.make), the environment has no spec, so the
+# checker says it cannot try other render modes; render_mode="ansi" is checked.
+@pytest.mark.filterwarnings("ignore:.*Not able to test alternative render modes:UserWarning")
 @pytest.mark.parametrize("variant", variant_names())
 def test_check_env_passes(variant: str) -> None:
     check_env(SeepEnv(variant, seat=1, opponents="random"), skip_render_check=False)

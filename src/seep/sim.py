@@ -213,8 +213,9 @@ def dask_executor(address: object = None, **client_options: Any) -> Iterator[Exe
 
     >>> from seep.sim import MatchSpec, dask_executor, simulate
     >>> spec = MatchSpec(bots=("random",) * 4)
+    >>> options = dict(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None)
     >>> try:
-    ...     with dask_executor(processes=False, n_workers=1, threads_per_worker=1) as executor:
+    ...     with dask_executor(**options) as executor:
     ...         results = simulate(spec, range(2), executor=executor)
     ... except ImportError:  # without the dask extra
     ...     results = simulate(spec, range(2))
