@@ -55,6 +55,12 @@ def _seep(before: State, after: State, move: Move) -> bool:
     return len(after.seeps) > len(before.seeps)
 
 
+def _table(before: State, after: State, move: Move) -> bool:
+    """A table for the landing page: loose cards, a locked house and an open one."""
+    locked = [house.locked for house in after.houses]
+    return len(after.loose) >= 3 and True in locked and False in locked
+
+
 def pictures() -> dict[str, str]:
     """The file name and SVG document of every picture."""
     steps = _deal()
@@ -63,6 +69,7 @@ def pictures() -> dict[str, str]:
         "house.svg": state_svg(_first(steps, _new_house)),
         "locked-house.svg": state_svg(_first(steps, _locks)),
         "seep.svg": state_svg(_first(steps, _seep)),
+        "table.svg": state_svg(_first(steps, _table)),
     }
 
 

@@ -20,6 +20,7 @@ from seep._engine.groups import (
     is_union_of_groups,
     loose_sums,
     maximal_packings,
+    split_into_groups,
 )
 
 
@@ -93,3 +94,36 @@ def test_r4_3_maximal_packings_leave_no_group_behind(cards: list[int], target: i
         mask(s) for s in subsets(cards) if s and splits(s, 0, target) and leaves_no_group(s)
     )
     assert list(maximal_packings(loose, target)) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(FLOORS, st.integers(9, 13))
+def test_r5_5_a_house_splits_into_disjoint_groups_of_its_value_exactly_when_it_can(
+    cards: list[int], target: int
+) -> None:
+    """The groups a picture draws a house in: a partition of its cards, each group of the value."""
+    loose = sum(1 << card for card in cards)
+    can_split = bool(cards) and splits(frozenset(cards), 0, target)
+    assert bool(split_into_groups(loose, target)) == can_split
+    for house in based_unions(loose, 0, target):  # every house these cards could make
+        union = 0
+        found = split_into_groups(house, target)
+        assert found or not house
+        for group in found:
+            assert group and not group & union
+            assert sum(value(card) for card in range(52) if group >> card & 1) == target
+            union |= group
+        assert union == house
+        assert [group & -group for group in found] == sorted(group & -group for group in found)
+
+
+def test_r5_5_a_locked_house_of_12_splits_as_it_was_built() -> None:
+    """4♠ + 8♦ and 6♦ + 6♣: each group holds the highest card left with the fewest others."""
+    # cards are numbered by value then suit (spades, hearts, diamonds, clubs)
+    four_s, six_d, six_c, eight_d = 12, 22, 23, 30
+    house = sum(1 << card for card in (four_s, six_d, six_c, eight_d))
+    assert split_into_groups(house, 12) == (
+        1 << four_s | 1 << eight_d,
+        1 << six_d | 1 << six_c,
+    )
+    assert split_into_groups(house, 9) == ()

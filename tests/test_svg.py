@@ -155,37 +155,127 @@ def test_every_variant_and_phase_shows_every_card_once_and_each_seat_only_its_ow
             check_seat_sees_only_its_own(state, seat)
 
 
-def test_r5_5_a_locked_house_is_marked_pakka_with_its_owners_by_seat_and_team() -> None:
+def houses_in(root: ET.Element) -> dict[str, ET.Element]:
+    """The houses of a picture by value."""
+    return {
+        el.get("data-value", ""): el
+        for el in root.iter(f"{SVG}g")
+        if "house" in el.get("class", "").split()
+    }
+
+
+def groups_in(house: ET.Element) -> list[ET.Element]:
+    """The groups a house is drawn in, in drawing order."""
+    return [el for el in house if el.tag == f"{SVG}g" and el.get("class") == "group"]
+
+
+def test_r5_5_a_locked_house_is_labelled_locked_with_its_value_and_owners() -> None:
     state = position(
         hand="9S 4H",
         loose="5C 5D",
         houses=[(9, "4S 5H 9D", [1, 3]), (11, "5S 6H", [2])],
     )
-    root = ET.fromstring(state_svg(state))
-    houses = {
-        el.get("data-value"): el
-        for el in root.iter(f"{SVG}g")
-        if "house" in el.get("class", "").split()
-    }
+    houses = houses_in(ET.fromstring(state_svg(state)))
     assert set(houses) == {"9", "11"}
-    assert "locked" in houses["9"].get("class", "") and "locked" not in houses["11"].get(
-        "class", ""
-    )
+    assert houses["9"].get("class", "").split() == ["house", "locked"]
+    assert houses["11"].get("class", "").split() == ["house"]
     assert houses["9"].get("aria-label") == (
-        "house of 9, pakka, owned by seat 1 (team 1), seat 3 (team 1)"
+        "house of 9 · locked, owned by seat 1 (team 1), seat 3 (team 1)"
     )
-    assert houses["11"].get("aria-label") == "house of 11, owned by seat 2 (team 0)"
+    assert houses["11"].get("aria-label") == "house of 11 · open, owned by seat 2 (team 0)"
     assert sorted(face_names(houses["9"])) == sorted(["4♠", "5♥", "9♦"])
-    nine_text = " ".join(t.text or "" for t in houses["9"].iter(f"{SVG}text"))
-    assert "House 9" in nine_text and "pakka" in nine_text and "1" in nine_text
-    assert "pakka" not in " ".join(t.text or "" for t in houses["11"].iter(f"{SVG}text"))
+    texts = {value: words(ET.tostring(el, encoding="unicode")) for value, el in houses.items()}
+    assert "House of 9 · locked" in texts["9"] and "House of 11 · open" in texts["11"]
+    assert "locked" not in texts["11"]
+    assert "pakka" not in words(state_svg(state))  # one word: the API's House.locked
+
+
+def test_r5_5_each_group_of_a_locked_house_is_drawn_apart_with_its_sum() -> None:
+    """A house of 12 built as 4♠ + 8♦ and locked with 6♦ + 6♣ shows both groups (R5.3, R6.1)."""
+    state = position(hand="QS 2H", houses=[(12, "4S 8D 6D 6C", [1, 2])])
+    house = houses_in(ET.fromstring(state_svg(state)))["12"]
+    groups = groups_in(house)
+    assert [sorted(face_names(group)) for group in groups] == [["4♠", "8♦"], ["6♣", "6♦"]]
+    assert [group.get("aria-label") for group in groups] == [
+        "group 4♠ + 8♦ = 12",
+        "group 6♦ + 6♣ = 12",
+    ]
+    assert [words(ET.tostring(group, encoding="unicode")).split()[-5:] for group in groups] == [
+        ["4", "+", "8", "=", "12"],
+        ["6", "+", "6", "=", "12"],
+    ]
+    # every card of the house is in exactly one group, and the groups' tiles do not overlap
+    assert sorted(face_names(house)) == sorted(n for g in groups for n in face_names(g))
+    tiles = [group.find(f"{SVG}rect") for group in groups]
+    boxes = [
+        (float(t.get("x", 0)), float(t.get("y", 0)), float(t.get("width", 0)))
+        for t in tiles
+        if t is not None
+    ]
+    assert len(boxes) == 2
+    (x1, y1, w1), (x2, y2, w2) = boxes
+    assert y1 != y2 or x1 + w1 < x2 or x2 + w2 < x1
+
+
+def test_r5_5_an_open_house_is_one_dashed_group_a_locked_one_several_in_a_solid_frame() -> None:
+    open_state = position(hand="QS 2H", houses=[(12, "4S 8D", [1])])
+    locked_state = position(hand="QS 2H", houses=[(12, "4S 8D 6D 6C", [1])])
+    opened = houses_in(ET.fromstring(state_svg(open_state)))["12"]
+    locked = houses_in(ET.fromstring(state_svg(locked_state)))["12"]
+    assert len(groups_in(opened)) == 1 and len(groups_in(locked)) == 2
+    assert face_names(groups_in(opened)[0]) == ["4♠", "8♦"]
+    frames = [house.find(f"{SVG}rect") for house in (opened, locked)]
+    assert [frame.get("stroke-dasharray") for frame in frames if frame is not None] == ["6 4", None]
+    assert "open" in (opened.get("aria-label") or "") and "locked" in (
+        locked.get("aria-label") or ""
+    )
+
+
+def test_r5_5_a_house_with_many_groups_wraps_them_inside_its_frame() -> None:
+    """Nine groups of 13 (three kings alone) fill rows inside the house, which stays on the felt."""
+    cards = "KS KH KC 6C 7S 5H 8H 4S 9D 3H TD 2C JD QD AH"
+    state = position(hand="KD QC", loose="AS 6S", houses=[(13, cards, [0])])
+    root = ET.fromstring(state_svg(state))
+    house = houses_in(root)["13"]
+    frame = house.find(f"{SVG}rect")
+    assert frame is not None
+    left, top = float(frame.get("x", 0)), float(frame.get("y", 0))
+    right, bottom = left + float(frame.get("width", 0)), top + float(frame.get("height", 0))
+    groups = groups_in(house)
+    rows = {tile.get("y") for g in groups for tile in g.findall(f"{SVG}rect")[:1]}
+    assert len(groups) == 9 and len(rows) == 2
+    for card in cards_of(house):
+        x, y = (float(v) for v in re.findall(r"[\d.]+", card.get("transform", "")))
+        assert left <= x and x + 52 <= right and top <= y and y + 74 <= bottom
+    assert right <= 780  # inside the felt (x 220..780)
+
+
+@pytest.mark.parametrize("variant", variant_names())
+def test_every_variant_draws_each_house_as_its_groups_of_its_value(variant: str) -> None:
+    """Random deals of every built-in variant: valid XML, and each house's groups partition it (R5.5)."""
+    seen_locked = 0
+    for seed in range(3):
+        for state in random_states(variant, seed=seed):
+            root = ET.fromstring(state_svg(state))
+            drawn = houses_in(root)
+            assert sorted(drawn, key=int) == [str(house.value) for house in state.houses]
+            for house in state.houses:
+                groups = groups_in(drawn[str(house.value)])
+                cards = [CardSet.parse(g.get("data-cards", "")) for g in groups]
+                assert sum(len(c) for c in cards) == len(house.cards)
+                assert CardSet(sum(c.mask for c in cards)) == house.cards
+                assert all(c.total() == house.value for c in cards), cards
+                assert (len(groups) > 1) == house.locked
+                seen_locked += house.locked
+    if not variant.startswith("taash"):
+        assert seen_locked  # the seeds reach a locked house
 
 
 def test_r11_two_player_houses_name_their_owner_by_seat_only() -> None:
     state = position("taash-2p", hand="9S 4H", houses=[(9, "4S 5H", [1])], to_move=0)
     root = ET.fromstring(state_svg(state))
     labels = [el.get("aria-label") for el in root.iter(f"{SVG}g") if el.get("data-value")]
-    assert labels == ["house of 9, owned by seat 1"]
+    assert labels == ["house of 9 · open, owned by seat 1"]
 
 
 def test_r4_3_the_last_move_is_outlined_the_card_thrown_or_the_house_built() -> None:

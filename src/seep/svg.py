@@ -2,8 +2,9 @@
 
 :func:`state_svg` draws a state from above: the seats round the floor (the
 seat to move marked), every hand (face down where the viewing seat may not
-see it), the loose cards, each house with its value, *pakka* mark and
-owners, the stock, the score, the seeps and the last move (the card it
+see it), the loose cards, each house with its value, its owners and each
+of its groups apart (a locked house, two or more groups of its value, says
+"locked"), the stock, the score, the seeps and the last move (the card it
 placed or the house it built outlined). :func:`view_svg` draws what a
 :class:`~seep.views.View` holds: the seat's own hand, the other hands as
 backs. :func:`baazi_html` is a match's score sheet with its current deal.
@@ -26,6 +27,18 @@ True
 >>> titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
 >>> titles.count("face-down card"), "J♠" in titles     # seat 0 sees none of seat 1's cards
 (11, False)
+
+A house is a group of class ``house`` (and ``locked`` when it is) holding
+one group of class ``group`` for each group of its value, under a line
+such as ``4 + 8 = 12``:
+
+>>> from seep.testing import position
+>>> locked = position(hand="QS 2H", houses=[(12, "4S 8D 6D 6C", [1, 2])])
+>>> house = ET.fromstring(state_svg(locked)).find(".//*[@data-value='12']")
+>>> house.get("class"), house.get("aria-label")
+('house locked', 'house of 12 · locked, owned by seat 1 (team 1), seat 2 (team 0)')
+>>> [group.get("aria-label") for group in house if group.get("class") == "group"]
+['group 4♠ + 8♦ = 12', 'group 6♦ + 6♣ = 12']
 """
 
 from __future__ import annotations

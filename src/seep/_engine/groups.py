@@ -629,6 +629,42 @@ def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
     return packed in _union_counts(packed, target, base)
 
 
+def split_into_groups(cards: int, target: int) -> tuple[int, ...]:
+    """One way to split ``cards`` into groups that each sum to ``target``, lowest card first; ``()`` if none.
+
+    A house keeps its cards, not its groups (R5.5), so this is how its
+    groups are shown: each group holds the highest card left and as few
+    other cards as leave the rest a union of groups (R5.3, R6.1). The
+    empty set splits into no groups.
+
+    >>> from seep._engine.groups import split_into_groups
+    >>> from seep.cards import CardSet
+    >>> [str(CardSet(g)) for g in split_into_groups(CardSet.parse("4S 6D 6C 8D").mask, 12)]
+    ['4S 8D', '6D 6C']
+    >>> [str(CardSet(g)) for g in split_into_groups(CardSet.parse("AS 2S 2H 4S 4H 5H 9D").mask, 9)]
+    ['AS 2S 2H 4H', '4S 5H', '9D']
+    >>> split_into_groups(CardSet.parse("4S 5H").mask, 10)
+    ()
+    """
+    if not cards or not is_union_of_groups(cards, target):
+        return ()
+    found: list[int] = []
+    while cards:
+        top = 1 << (cards.bit_length() - 1)
+        group = min(
+            (
+                group
+                for group in groups(cards, target)
+                if group & top and is_union_of_groups(cards ^ group, target)
+            ),
+            key=lambda group: (group.bit_count(), group),
+        )
+        found.append(group)
+        cards ^= group
+    found.sort(key=lambda group: group & -group)
+    return tuple(found)
+
+
 def clear_caches() -> None:
     """Empty the search caches (for benchmarks that measure cold starts)."""
     _floors.clear()

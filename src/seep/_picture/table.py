@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import math
 
+import attrs
+
+from seep._engine.groups import split_into_groups
 from seep._picture.elements import (
     CARD_H,
     CARD_W,
@@ -17,6 +20,7 @@ from seep._picture.elements import (
     HIGHLIGHT,
     card_back,
     card_face,
+    card_name,
     card_spans,
     element,
     number,
@@ -25,7 +29,7 @@ from seep._picture.elements import (
     title,
 )
 from seep._picture.scene import HouseLike, Scene, StateLike, ViewLike, scene_of_state, scene_of_view
-from seep.cards import CardSet
+from seep.cards import Card, CardSet
 from seep.history import Played
 from seep.moves import Bid, Build, Raise, Take, Throw
 
@@ -41,8 +45,14 @@ _BLOCK_H = 108  # a seat at the top or bottom: its label and one row of cards
 _LABEL_H = 26
 _PAD = 14
 _HOUSE_MIN_W = 176
+_HOUSE_HEAD_W = 196
+_HOUSE_TOP = 32  # the house's title line
+_HOUSE_PAD = 8
 _HOUSE_STEP = 28  # a frame round the played card then clears the next card's corner
-_HOUSE_H = 34 + CARD_H + 10
+_GROUP_PAD = 5
+_GROUP_GAP = 10
+_GROUP_H = CARD_H + 2 * _GROUP_PAD
+_CAPTION_H = 20  # the sum under a group
 _SIDE_ROW = 6  # cards per row in a side seat's hand
 TEAM_COLOURS = ("#1f5fa8", "#b4531a")
 _FELT = "#2e6b4a"
@@ -167,67 +177,95 @@ def _hand(scene: Scene, seat: int, x: float, y: float, width: float, rows: int) 
     )
 
 
-def _house_width(house: HouseLike) -> float:
-    # the title and the pakka mark take 156 units, each owner's chip 22
-    return max(
-        _HOUSE_MIN_W,
-        156 + 22 * len(house.owners),
-        16 + CARD_W + _HOUSE_STEP * (len(house.cards) - 1),
+def _house_groups(house: HouseLike) -> list[CardSet]:
+    """The groups a house is drawn in: one when open, two or more when locked (R5.5).
+
+    A house keeps only its cards, so the engine is asked for one way to split
+    them (R5.3, R6.1); a house whose cards do not split is drawn as one group.
+    """
+    split = split_into_groups(house.cards.mask, house.value)
+    return [CardSet(group) for group in split] if split else [house.cards]
+
+
+def _group_width(group: CardSet) -> float:
+    return 2 * _GROUP_PAD + CARD_W + _HOUSE_STEP * (len(group) - 1)
+
+
+@attrs.frozen
+class _HouseLayout:
+    """Where a house's groups sit inside its frame (offsets from its top left), and its size."""
+
+    width: float
+    height: float
+    groups: tuple[tuple[CardSet, float, float], ...]
+
+
+def _house_layout(house: HouseLike, limit: float) -> _HouseLayout:
+    """The groups in rows, left to right, a new row when one would pass ``limit`` pixels."""
+    # the title and the locked mark take about 196 pixels, each owner's chip 22
+    head = _HOUSE_HEAD_W + 22 * len(house.owners)
+    placed: list[tuple[CardSet, float, float]] = []
+    x: float = _HOUSE_PAD
+    y: float = _HOUSE_TOP
+    widest = 0.0
+    for group in _house_groups(house):
+        width = _group_width(group)
+        if x > _HOUSE_PAD and x + width + _HOUSE_PAD > limit:
+            x, y = _HOUSE_PAD, y + _GROUP_H + _CAPTION_H
+        placed.append((group, x, y))
+        x += width + _GROUP_GAP
+        widest = max(widest, x - _GROUP_GAP + _HOUSE_PAD)
+    return _HouseLayout(
+        width=max(_HOUSE_MIN_W, head, widest),
+        height=y + _GROUP_H + _CAPTION_H,
+        groups=tuple(placed),
     )
 
 
-def _house(scene: Scene, house: HouseLike, x: float, y: float) -> str:
-    """A house: its value, *pakka* when locked (R5.5), its owners (R5.2, R6) and cards."""
+def _box(x: float, y: float, width: float, height: float, **style: object) -> str:
+    """A ``<rect>``; style names are written with ``_`` for ``-`` (``stroke_width``)."""
+    attributes = {key.replace("_", "-"): value for key, value in style.items()}
+    return element("rect", {"x": x, "y": y, "width": width, "height": height, **attributes})
+
+
+def _house(scene: Scene, house: HouseLike, layout: _HouseLayout, x: float, y: float) -> str:
+    """A house: its value, "locked" when it is (R5.5), its owners (R5.2, R6) and each group apart."""
     last = scene.last.move if scene.last is not None else None
     built = (isinstance(last, Build) and last.value == house.value) or (
         isinstance(last, Raise) and last.new_value == house.value
     )
-    width = _house_width(house)
     owners = ", ".join(
         f"seat {o}" + (f" (team {scene.variant.team_of(o)})" if scene.players > 2 else "")
         for o in house.owners
     )
-    label = f"house of {house.value}" + (", pakka" if house.locked else "") + f", owned by {owners}"
+    state = "locked" if house.locked else "open"
+    label = f"house of {house.value} · {state}, owned by {owners}"
     parts = [
         title(label),
-        element(
-            "rect",
-            {
-                "x": x,
-                "y": y,
-                "width": width,
-                "height": _HOUSE_H,
-                "rx": 8,
-                "fill": "#24573c",
-                "stroke": HIGHLIGHT if built else "#b9d8c4",
-                "stroke-width": 4 if built else 1.5,
-                "stroke-dasharray": None if house.locked else "6 4",
-            },
+        _box(
+            x,
+            y,
+            layout.width,
+            layout.height,
+            rx=8,
+            fill="#24573c",
+            stroke=HIGHLIGHT if built else "#b9d8c4",
+            stroke_width=4 if built else 1.5,
+            stroke_dasharray=None if house.locked else "6 4",
         ),
         text(
-            x + 10, y + 22, f"House {house.value}", fill="#ffffff", font_size=15, font_weight="bold"
+            x + 10,
+            y + 22,
+            [
+                span(f"House of {house.value}", fill="#ffffff", font_weight="bold"),
+                span(" · ", fill="#b9d8c4"),
+                span(state, fill="#ffd27a" if house.locked else "#b9d8c4", font_weight="bold"),
+            ],
+            font_size=15,
         ),
     ]
-    if house.locked:
-        parts.append(
-            element(
-                "rect",
-                {"x": x + 96, "y": y + 8, "width": 46, "height": 18, "rx": 4, "fill": "#8c1d1d"},
-            )
-        )
-        parts.append(
-            text(
-                x + 119,
-                y + 21,
-                "pakka",
-                fill="#ffffff",
-                font_size=11,
-                font_weight="bold",
-                text_anchor="middle",
-            )
-        )
     for i, owner in enumerate(reversed(house.owners)):
-        cx = x + width - 16 - i * 22
+        cx = x + layout.width - 16 - i * 22
         parts.append(
             element(
                 "circle",
@@ -253,31 +291,64 @@ def _house(scene: Scene, house: HouseLike, x: float, y: float) -> str:
             )
         )
     played = last.card if isinstance(last, (Build, Raise)) and built else None
-    cards = list(house.cards)
-    for i, card in enumerate(cards):
-        parts.append(card_face(card, x + 8 + i * _HOUSE_STEP, y + 34, outlined=card == played))
-    if played in cards:
-        # the played card's frame again, above the cards that overlap it
-        frame_x = x + 8 + cards.index(played) * _HOUSE_STEP
-        parts.append(
-            element(
-                "rect",
-                {
-                    "x": frame_x,
-                    "y": y + 34,
-                    "width": CARD_W,
-                    "height": CARD_H,
-                    "rx": 5,
-                    "fill": "none",
-                    "stroke": HIGHLIGHT,
-                    "stroke-width": 3,
-                },
-            )
-        )
+    for group, dx, dy in layout.groups:
+        parts.append(_group(group, house.value, x + dx, y + dy, played))
     classes = "house" + (" locked" if house.locked else "") + (" last-move" if built else "")
     return element(
         "g",
         {"class": classes, "data-value": house.value, "role": "group", "aria-label": label},
+        *parts,
+    )
+
+
+def _group(group: CardSet, value: int, x: float, y: float, played: Card | None) -> str:
+    """One group of a house: its cards fanned on a darker tile, the played card framed."""
+    names = " + ".join(card_name(card) for card in group)
+    label = f"group {names} = {value}"
+    parts = [
+        title(label),
+        _box(x, y, _group_width(group), _GROUP_H, rx=6, fill="#173d29", stroke="#8fbfa0"),
+    ]
+    cards = list(group)
+    for i, card in enumerate(cards):
+        parts.append(
+            card_face(
+                card,
+                x + _GROUP_PAD + i * _HOUSE_STEP,
+                y + _GROUP_PAD,
+                outlined=card == played,
+            )
+        )
+    if played in cards:
+        # the played card's frame again, above the cards that overlap it
+        frame_x = x + _GROUP_PAD + cards.index(played) * _HOUSE_STEP
+        parts.append(
+            _box(
+                frame_x,
+                y + _GROUP_PAD,
+                CARD_W,
+                CARD_H,
+                rx=5,
+                fill="none",
+                stroke=HIGHLIGHT,
+                stroke_width=3,
+            )
+        )
+    # what the group adds up to, under it: "4 + 8 = 12" (a card of the value is a group alone)
+    values = " + ".join(str(card.value) for card in cards)
+    parts.append(
+        text(
+            x + _group_width(group) / 2,
+            y + _GROUP_H + 13,
+            values if len(cards) == 1 else f"{values} = {value}",
+            fill="#cfe6d7",
+            font_size=11,
+            text_anchor="middle",
+        )
+    )
+    return element(
+        "g",
+        {"class": "group", "data-cards": str(group), "role": "group", "aria-label": label},
         *parts,
     )
 
@@ -321,14 +392,17 @@ def _floor(scene: Scene, top: float) -> tuple[list[str], float]:
         y += 10 + math.ceil(count / per_row) * (CARD_H + 8) - (8 if count else 0)
     x: float = x0
     row_top = y + 14
+    row_height = 0.0
     for house in scene.houses:
-        width = _house_width(house)
-        if x > x0 and x + width > x0 + inner:
+        layout = _house_layout(house, inner)
+        if x > x0 and x + layout.width > x0 + inner:
             x = x0
-            row_top += _HOUSE_H + 10
-        parts.append(_house(scene, house, x, row_top))
-        x += width + 10
-    bottom = row_top + _HOUSE_H if scene.houses else y
+            row_top += row_height + 10
+            row_height = 0.0
+        parts.append(_house(scene, house, layout, x, row_top))
+        x += layout.width + 10
+        row_height = max(row_height, layout.height)
+    bottom = row_top + row_height if scene.houses else y
     return parts, bottom - top + _PAD
 
 
@@ -340,6 +414,7 @@ def _panel(
     heading: str,
     lines: list[list[str]],
     klass: str,
+    font_size: float = 12,
 ) -> str:
     parts = [
         element(
@@ -357,7 +432,7 @@ def _panel(
         text(x + 10, y + 19, heading, fill=_INK, font_size=13, font_weight="bold"),
     ]
     for i, line in enumerate(lines):
-        parts.append(text(x + 10, y + 37 + 15 * i, line, fill=_INK, font_size=12))
+        parts.append(text(x + 10, y + 37 + 15 * i, line, fill=_INK, font_size=font_size))
     return element("g", {"class": klass}, *parts)
 
 
@@ -369,12 +444,17 @@ def _score_lines(scene: Scene) -> list[list[str]]:
         seeps = [s.points for s in scene.seeps if scene.variant.team_of(s.seat) == team]
         name = f"Team {team}" if scene.players > 2 else f"Seat {seats[0]}"
         who = f" (seats {' & '.join(map(str, seats))})" if scene.players > 2 else ""
-        lines.append([span(name, fill=_team_colour(team), font_weight="bold"), span(who)])
+        # the deal's total goes on the name line, to keep the points line short
+        total = (
+            [span(f"  total {points[team] + sum(seeps)}", font_weight="bold")]
+            if scene.phase == "over"
+            else []
+        )
+        lines.append([span(name, fill=_team_colour(team), font_weight="bold"), span(who), *total])
         seep_text = (
             f", {len(seeps)} seep{'s' if len(seeps) != 1 else ''} +{sum(seeps)}" if seeps else ""
         )
-        total = f" = {points[team] + sum(seeps)}" if scene.phase == "over" else ""
-        lines.append([span(f"{points[team]} pts in {len(pile)} cards{seep_text}{total}")])
+        lines.append([span(f"{points[team]} pts, {len(pile)} cards{seep_text}")])
     return lines
 
 
@@ -543,7 +623,10 @@ def draw_table(scene: Scene, size: float) -> str:
         )
     )
     right = WIDTH - _MARGIN - _SIDE_W
-    body.append(_panel(right, top, _SIDE_W, corner_h, "Score", _score_lines(scene), "score"))
+    # a score line with seeps and a total is long: the score's lines are a size smaller
+    body.append(
+        _panel(right, top, _SIDE_W, corner_h, "Score", _score_lines(scene), "score", font_size=11)
+    )
     none = "none yet" if scene.history_known else "not known (no history)"
     moved = _move_lines(scene.last) if scene.last is not None else [[span(none, fill=_MUTED)]]
     body.append(
