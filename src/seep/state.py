@@ -8,7 +8,7 @@ a position).
 >>> from seep import new_deal
 >>> state = new_deal("standard", seed=7)
 >>> state.phase, state.to_move, state.bidder, len(state.hands[state.bidder])
-(<Phase.BID: 'bid'>, 1, 1, 4)
+(Phase.BID, 1, 1, 4)
 >>> state.face_up, len(state.loose), len(state.stock)
 (False, 4, 44)
 >>> import copy
@@ -37,7 +37,7 @@ class Phase(str, enum.Enum):
     >>> from seep import Phase, apply_move, new_deal, parse_move
     >>> state = new_deal("standard", seed=10)
     >>> state.phase, apply_move(state, parse_move("bid 12")).phase
-    (<Phase.BID: 'bid'>, <Phase.PLAY: 'play'>)
+    (Phase.BID, Phase.PLAY)
     >>> str(Phase.OVER), Phase("over") is Phase.OVER
     ('over', True)
     """
@@ -45,6 +45,9 @@ class Phase(str, enum.Enum):
     BID = "bid"
     PLAY = "play"
     OVER = "over"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
 
     def __str__(self) -> str:
         return self.value
