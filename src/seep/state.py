@@ -243,12 +243,12 @@ class State:
     def __str__(self) -> str:
         """The board, every hand shown: what ``seep show`` prints (:func:`seep.render.render_state`).
 
-        >>> from seep import new_deal
-        >>> print(new_deal("standard", seed=7))
-        standard  play 0/48  dealer seat 0  bid -  to move: seat 1  phase: bid
-        Floor: 4 cards face down
+        >>> from seep import apply_move, new_deal, parse_move
+        >>> print(apply_move(new_deal("standard", seed=10), parse_move("bid 12")))
+        standard  play 0/48  dealer seat 0  bid 12  to move: seat 1  phase: play
+        Floor: A♥ 5♠ 9♠ J♦
           seat 0 (team 0): -
-          seat 1 (team 1): 3♦ 5♥ 8♣ 10♣  <- to move
+          seat 1 (team 1): 6♦ 10♥ J♠ Q♣  <- to move
           seat 2 (team 0): -
           seat 3 (team 1): -
         Stock: 44 cards
