@@ -51,25 +51,33 @@ _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 class Card(int):
     """One of the 52 cards, as an ``int`` in canonical order.
 
-    ``Card(n)`` for ``n`` in ``0..51`` returns the shared instance; most code
-    uses :meth:`Card.parse` or the notation string directly.
+    ``Card("JS")`` reads card notation (as :meth:`Card.parse`, so the
+    ``repr`` types back); ``Card(n)`` for ``n`` in ``0..51`` is the card of
+    that index. Both return the shared instance.
 
     >>> from seep import Card
-    >>> card = Card.parse("qs")
+    >>> card = Card("qs")
     >>> card, card.value, card.suit, card.rank
     (Card('QS'), 12, 'S', 'Q')
-    >>> str(card), int(card)
-    ('QS', 44)
+    >>> str(card), int(card), Card(44) is card, eval(repr(card)) is card
+    ('QS', 44, True, True)
     >>> sorted(Card.parse(t) for t in ["KS", "AC", "AS", "2H"])
     [Card('AS'), Card('AC'), Card('2H'), Card('KS')]
     """
 
     __slots__ = ()
 
-    def __new__(cls, index: int) -> Card:
-        if type(index) is not int or not 0 <= index < 52:
-            index = card_index(index, "index")
-        return _CARDS[index]
+    def __new__(cls, card: int | str) -> Card:
+        if type(card) is not int or not 0 <= card < 52:
+            if isinstance(card, str):
+                return cls.parse(card)
+            if isinstance(card, bool) or not hasattr(type(card), "__index__"):
+                raise TypeError(
+                    "card: expected card notation such as Card('JS') or a card index "
+                    f"0..51 such as Card(40), not {type(card).__name__}"
+                )
+            card = card_index(card, "card")
+        return _CARDS[card]
 
     @property
     def value(self) -> int:
@@ -93,7 +101,7 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card in move notation (``TD``, ``10d``, ``10♦``).
+        """Read a card in card notation (``TD``, ``10d``, ``10♦``); ``Card(text)`` is the same.
 
         >>> from seep import Card
         >>> Card.parse("a♠")
@@ -101,7 +109,7 @@ class Card(int):
         >>> Card.parse("1S")
         Traceback (most recent call last):
         ...
-        seep.errors.NotationError: move notation: '1S' is not a card (rank A 2-9 T J Q K, suit S H D C)
+        seep.errors.NotationError: card notation: '1S' is not a card: a rank A 2-9 T J Q K (or 10) then a suit S H D C (or ♠ ♥ ♦ ♣), as in 'TD' or '10♦'
 
         Only the ASCII letters and digits and the suit symbols ``♠ ♥ ♦ ♣``
         spell a card; a letter that merely upper-cases to one does not.
@@ -110,9 +118,7 @@ class Card(int):
             raise TypeError(f"text: expected a str such as 'TD', not {type(text).__name__}")
         card = _BY_TEXT.get(text.strip())
         if card is None:
-            raise NotationError(
-                f"move notation: {excerpt(text)} is not a card (rank A 2-9 T J Q K, suit S H D C)"
-            )
+            raise NotationError(f"card notation: {not_a_card(text)}")
         return card
 
     @classmethod
@@ -149,6 +155,17 @@ class Card(int):
 
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
+
+
+#: What spells a card, for error messages.
+CARD_FORMS: Final = (
+    "a rank A 2-9 T J Q K (or 10) then a suit S H D C (or ♠ ♥ ♦ ♣), as in 'TD' or '10♦'"
+)
+
+
+def not_a_card(text: str) -> str:
+    """Why ``text`` is no card, for the messages of card and move notation."""
+    return f"{excerpt(text)} is not a card: {CARD_FORMS}"
 
 
 _TEXT: Final[tuple[str, ...]] = tuple(r + s for r in RANKS for s in SUITS)
@@ -200,17 +217,29 @@ class CardSet:
     (True, (1, 2, 3))
     >>> CardSet.of(["KH", Card.parse("AS")])
     CardSet('AS KH')
+
+    ``CardSet("AS KH")`` reads card notation (as :meth:`CardSet.parse`, so
+    the ``repr`` types back), ``CardSet()`` is the empty set and
+    ``CardSet(mask)`` the set of a 52-bit mask (bit ``i`` for ``Card(i)``);
+    :meth:`CardSet.of` takes any iterable of cards.
+
+    >>> CardSet("TD AS") == CardSet(0b1 | 1 << 38), CardSet()
+    (True, CardSet())
     """
 
     __slots__ = ("mask",)
     mask: int
 
-    def __init__(self, mask: int = 0) -> None:
-        if not isinstance(mask, int) or isinstance(mask, bool):
-            raise TypeError(f"mask: expected an int in 0..2**52-1, not {type(mask).__name__}")
-        if not 0 <= mask <= FULL_MASK:
-            raise InputError(f"a card-set mask is 0..2**52-1, not {excerpt(mask)}", field="mask")
-        object.__setattr__(self, "mask", mask)
+    def __init__(self, cards: str | int = 0, /) -> None:
+        if type(cards) is not int:
+            cards = _slow_mask(cards)
+        elif not 0 <= cards <= FULL_MASK:
+            raise InputError(
+                f"a card-set mask is 0..2**52-1, not {excerpt(cards)}; "
+                "card notation reads as CardSet('AS KH')",
+                field="cards",
+            )
+        object.__setattr__(self, "mask", cards)
 
     @classmethod
     def parse(cls, text: str) -> CardSet:
@@ -224,19 +253,13 @@ class CardSet:
         >>> CardSet.parse("AS AS")
         Traceback (most recent call last):
         ...
-        seep.errors.NotationError: move notation: card AS is listed twice
+        seep.errors.NotationError: card notation: card AS is listed twice
         """
         if not isinstance(text, str):
             raise TypeError(
                 f"text: expected a str of cards such as 'AS KH', not {type(text).__name__}"
             )
-        mask = 0
-        for token in text.split():
-            bit = 1 << Card.parse(token)
-            if mask & bit:
-                raise NotationError(f"move notation: card {Card.parse(token)} is listed twice")
-            mask |= bit
-        return _from_mask(mask)
+        return _from_mask(_text_mask(text, "card notation"))
 
     @classmethod
     def of(cls, cards: CardsLike) -> CardSet:
@@ -364,7 +387,7 @@ class CardSet:
         return " ".join(_TEXT[i] for i in _bits(self.mask))
 
     def __repr__(self) -> str:
-        return f"CardSet('{self}')"
+        return f"CardSet('{self}')" if self.mask else "CardSet()"
 
 
 CardsLike = CardSet | Iterable[Card | int | str] | str | int
@@ -373,6 +396,35 @@ CardsLike = CardSet | Iterable[Card | int | str] | str | int
 
 _new = object.__new__
 _set_mask = CardSet.__dict__["mask"].__set__
+
+
+def _text_mask(text: str, notation: str) -> int:
+    """The mask of the cards in ``text``; a card given twice is refused (in ``notation``)."""
+    mask = 0
+    for token in text.split():
+        card = _BY_TEXT.get(token)
+        if card is None:
+            raise NotationError(f"{notation}: {not_a_card(token)}")
+        if mask >> card & 1:
+            raise NotationError(f"{notation}: card {card} is listed twice")
+        mask |= 1 << card
+    return mask
+
+
+def _slow_mask(cards: object) -> int:
+    """The mask of ``CardSet(cards)`` for anything but a plain ``int``: notation, or refused."""
+    if isinstance(cards, str):
+        return _text_mask(cards, "card notation")
+    if isinstance(cards, Card):
+        raise TypeError(
+            f"cards: a Card is not a mask; write CardSet('{cards}') or CardSet.of([card])"
+        )
+    if isinstance(cards, bool) or not hasattr(type(cards), "__index__"):
+        raise TypeError(
+            "cards: expected card notation such as CardSet('AS KH') or a mask (an int "
+            f"in 0..2**52-1), not {type(cards).__name__}; CardSet.of takes an iterable of cards"
+        )
+    return CardSet(operator.index(cards)).mask  # type: ignore[arg-type]
 
 
 def _from_mask(mask: int) -> CardSet:

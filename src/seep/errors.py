@@ -119,7 +119,7 @@ class InputError(SeepError, ValueError):
     ...     Card(-1)
     ... except InputError as error:
     ...     print(error.field, error.rule, "|", error)
-    index R1.1 | index: R1.1: a card index is 0..51, not -1
+    card R1.1 | card: R1.1: a card index is 0..51, not -1
     """
 
     def __init__(

@@ -346,7 +346,7 @@ class History:
         return hash(self.entries())
 
     def __repr__(self) -> str:
-        return f"History({list(self.entries())!r})"
+        return f"History.start({list(self.entries())!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (History.start, (self.entries(),))

@@ -1,12 +1,15 @@
 """The five kinds of move (R3.1) and their canonical order.
 
 Moves are small frozen values; ``str(move)`` is the canonical move notation
-notation. Constructors take keyword arguments and accept notation strings
-for cards:
+notation and ``repr(move)`` types back. The played card (or a bid's value)
+may be given by position, every other field by keyword; cards may be given
+as :class:`~seep.cards.Card` values, notation strings or indices:
 
 >>> from seep.moves import Bid, Build, Raise, Take, Throw
->>> Take(card="JS", loose="5C 6H TD", house=11)
+>>> Take("JS", loose="5C 6H TD", house=11)
 Take(card=Card('JS'), loose=CardSet('5C 6H TD'), house=11)
+>>> Throw("7C") == Throw(card=Card("7C")), Bid(11) == Bid(value=11)
+(True, True)
 >>> str(Build(card="5H", loose="6C", value=11))
 'build 5H 6C =11'
 >>> str(Raise(card="2C", house=9)), Raise(card="2C", house=9).new_value
@@ -22,18 +25,14 @@ from typing import Any
 import attrs
 
 from seep._excerpt import excerpt
-from seep.cards import ALL_CARDS, Card, CardSet, CardsLike, card_index
+from seep.cards import Card, CardSet, CardsLike
 from seep.errors import InputError
 
 __all__ = ["Bid", "Build", "Move", "Raise", "Take", "Throw"]
 
 
 def _to_card(value: Card | int | str) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return Card.parse(value)
-    return ALL_CARDS[card_index(value, "card")]
+    return value if isinstance(value, Card) else Card(value)
 
 
 def _to_cards(value: CardsLike) -> CardSet:
@@ -43,8 +42,8 @@ def _to_cards(value: CardsLike) -> CardSet:
         return CardSet.of(value)
     except TypeError:
         raise TypeError(
-            "loose: expected a CardSet, notation text, a mask or an iterable of cards, "
-            f"not {type(value).__name__}"
+            "loose: expected a CardSet, card notation such as '5C 6H', a mask or an iterable "
+            f"of cards, not {type(value).__name__}"
         ) from None
 
 
@@ -98,13 +97,13 @@ class _Ordered:
         return self.sort_key() >= other.sort_key()
 
 
-@attrs.frozen(kw_only=True, order=False)
+@attrs.frozen(order=False)
 class Bid(_Ordered):
     """The bidder calls the value ``value`` (9..13) of a card they hold (R2.4).
 
     >>> from seep import Bid
-    >>> str(Bid(value=11))
-    'bid 11'
+    >>> str(Bid(11)), Bid(value=11)
+    ('bid 11', Bid(value=11))
     """
 
     value: int = attrs.field(validator=_check_house_value)
@@ -116,18 +115,20 @@ class Bid(_Ordered):
         return f"bid {self.value}"
 
 
-@attrs.frozen(kw_only=True, order=False)
+@attrs.frozen(order=False)
 class Take(_Ordered):
     """Play ``card`` and pick up the ``loose`` cards and/or the house of ``house`` (R4).
 
+    ``card`` may be given by position, ``loose`` and ``house`` by keyword.
+
     >>> from seep import Take
-    >>> str(Take(card="9D", loose="4S 5S", house=9))
+    >>> str(Take("9D", loose="4S 5S", house=9))
     'take 9D 4S 5S #9'
     """
 
     card: Card = attrs.field(converter=_to_card)
-    loose: CardSet = attrs.field(converter=_to_cards, factory=CardSet)
-    house: int | None = attrs.field(default=None, validator=_check_optional_house)
+    loose: CardSet = attrs.field(converter=_to_cards, factory=CardSet, kw_only=True)
+    house: int | None = attrs.field(default=None, validator=_check_optional_house, kw_only=True)
 
     def sort_key(self) -> tuple[int, int, int, int]:
         return (int(self.card), 1, self.house or 0, self.loose.mask)
@@ -141,20 +142,21 @@ class Take(_Ordered):
         return " ".join(parts)
 
 
-@attrs.frozen(kw_only=True, order=False)
+@attrs.frozen(order=False)
 class Build(_Ordered):
     """Play ``card`` with the ``loose`` cards into the house of ``value`` (R5, R6).
 
     Builds a new house if none of that value stands, otherwise adds to it.
+    ``card`` may be given by position, ``loose`` and ``value`` by keyword.
 
     >>> from seep import Build
-    >>> str(Build(card="JD", value=11))
+    >>> str(Build("JD", value=11))
     'build JD =11'
     """
 
     card: Card = attrs.field(converter=_to_card)
-    loose: CardSet = attrs.field(converter=_to_cards, factory=CardSet)
-    value: int = attrs.field(validator=_check_house_value)
+    loose: CardSet = attrs.field(converter=_to_cards, factory=CardSet, kw_only=True)
+    value: int = attrs.field(validator=_check_house_value, kw_only=True)
 
     def sort_key(self) -> tuple[int, int, int, int]:
         return (int(self.card), 2, self.value, self.loose.mask)
@@ -164,17 +166,19 @@ class Build(_Ordered):
         return f"build {self.card}{middle} ={self.value}"
 
 
-@attrs.frozen(kw_only=True, order=False)
+@attrs.frozen(order=False)
 class Raise(_Ordered):
     """Play ``card`` alone onto the open house of ``house`` to raise it (R7).
 
+    ``card`` may be given by position, ``house`` by keyword.
+
     >>> from seep import Raise
-    >>> Raise(card="3H", house=9).new_value
+    >>> Raise("3H", house=9).new_value
     12
     """
 
     card: Card = attrs.field(converter=_to_card)
-    house: int = attrs.field(validator=_check_house_value)
+    house: int = attrs.field(validator=_check_house_value, kw_only=True)
 
     @property
     def new_value(self) -> int:
@@ -188,13 +192,13 @@ class Raise(_Ordered):
         return f"raise {self.card} #{self.house}"
 
 
-@attrs.frozen(kw_only=True, order=False)
+@attrs.frozen(order=False)
 class Throw(_Ordered):
     """Put ``card`` face up on the floor as a loose card (R8).
 
     >>> from seep import Throw
-    >>> str(Throw(card="10c"))
-    'throw TC'
+    >>> str(Throw("10c")), Throw(card="TC")
+    ('throw TC', Throw(card=Card('TC')))
     """
 
     card: Card = attrs.field(converter=_to_card)

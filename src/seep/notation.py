@@ -15,7 +15,7 @@ Build(card=Card('5H'), loose=CardSet('6C'), value=11)
 from __future__ import annotations
 
 from seep._excerpt import excerpt
-from seep.cards import Card, CardSet
+from seep.cards import CARD_FORMS, Card, CardSet
 from seep.errors import NotationError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.render import format_state
@@ -52,6 +52,16 @@ def _house_token(token: str, marker: str, text: str) -> int:
     return int(digits)
 
 
+def _card(token: str, text: str) -> Card:
+    """The card ``token`` of the move ``text``."""
+    try:
+        return Card.parse(token)
+    except NotationError:
+        raise NotationError(
+            f"move notation: {excerpt(token)} in {excerpt(text)} is not a card: {CARD_FORMS}"
+        ) from None
+
+
 def parse_move(text: str) -> Move:
     """Read a move in move notation (any case, any spacing, loose cards in any order).
 
@@ -62,6 +72,10 @@ def parse_move(text: str) -> Move:
     Traceback (most recent call last):
     ...
     seep.errors.NotationError: move notation: 'raise 2C' needs 'raise CARD #VALUE'
+    >>> parse_move("throw 1S")
+    Traceback (most recent call last):
+    ...
+    seep.errors.NotationError: move notation: '1S' in 'throw 1S' is not a card: a rank A 2-9 T J Q K (or 10) then a suit S H D C (or ♠ ♥ ♦ ♣), as in 'TD' or '10♦'
     """
     if not isinstance(text, str):
         raise TypeError(f"text: expected a str such as 'throw 7C', not {type(text).__name__}")
@@ -77,7 +91,7 @@ def parse_move(text: str) -> Move:
         return Bid(value=int(rest[0]))
     if not rest:
         raise NotationError(f"move notation: {excerpt(text)} names no played card")
-    card = Card.parse(rest[0])
+    card = _card(rest[0], text)
     if verb == "throw":
         if len(rest) != 1:
             raise NotationError(f"move notation: {excerpt(text)} needs 'throw CARD'")
@@ -102,7 +116,15 @@ def parse_move(text: str) -> Move:
             )
         else:
             loose.append(token)
-    cards = CardSet.parse(" ".join(loose))
+    mask = 0
+    for token in loose:
+        bit = 1 << _card(token, text)
+        if mask & bit:
+            raise NotationError(
+                f"move notation: card {Card.parse(token)} is listed twice in {excerpt(text)}"
+            )
+        mask |= bit
+    cards = CardSet(mask)
     if card in cards:
         raise NotationError(
             f"move notation: {card} is both played and on the floor in {excerpt(text)}"

@@ -1,9 +1,10 @@
 """Text rendering for people: cards with suit symbols, floors, hands, score sheets.
 
 This is the one state printer: :func:`render_state` (with suit symbols, as
-``seep show`` prints it) and :func:`format_state` (the same picture in card
-notation). The values' own ``str`` forms (:class:`~seep.state.State`,
-:class:`~seep.state.House`, the moves) are compact notation for logs.
+``seep show`` and ``print(state)`` print it) and :func:`format_state` (the
+same picture in card notation); ``format(state, "compact")`` is the state on
+one line, for logs. The ``str`` forms of the smaller values
+(:class:`~seep.state.House`, the moves) are compact notation.
 
 >>> from seep.cards import CardSet
 >>> from seep.render import cards_text, move_text
@@ -19,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
+import seep._board as _board
 from seep._arguments import check_instance
 from seep.cards import Card
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
-from seep.scoring import deal_score
 from seep.state import House, State
 from seep.views import View
 
@@ -38,8 +39,6 @@ __all__ = [
     "seat_labels",
 ]
 
-_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
 
 def card_text(card: Card, *, symbols: bool = True) -> str:
     """``Card('TD')`` -> ``'10♦'`` (or ``'TD'`` without symbols).
@@ -49,10 +48,7 @@ def card_text(card: Card, *, symbols: bool = True) -> str:
     >>> card_text(Card.parse("TD")), card_text(Card.parse("TD"), symbols=False)
     ('10♦', 'TD')
     """
-    if not symbols:
-        return str(card)
-    rank = "10" if card.rank == "T" else card.rank
-    return rank + _SYMBOLS[card.suit]
+    return _board.card_text(card, symbols)
 
 
 def cards_text(cards: Iterable[Card], *, symbols: bool = True) -> str:
@@ -63,8 +59,7 @@ def cards_text(cards: Iterable[Card], *, symbols: bool = True) -> str:
     >>> cards_text(CardSet.parse("AS TD")), cards_text([])
     ('A♠ 10♦', '-')
     """
-    text = " ".join(card_text(card, symbols=symbols) for card in cards)
-    return text or "-"
+    return _board.cards_text(cards, symbols)
 
 
 def move_text(move: Move, *, symbols: bool = True) -> str:
@@ -106,26 +101,7 @@ def house_text(
     >>> house_text(state.houses[1], seat_names={1: "Bilal"}, symbols=False)
     '[10 pakka: TS TH, owner Bilal]'
     """
-    state = "pakka" if house.locked else "open"
-    names = seat_names or {}
-    owners = ", ".join(names.get(o, f"seat {o}") for o in house.owners)
-    label = "owners" if len(house.owners) > 1 else "owner"
-    cards = cards_text(house.cards, symbols=symbols)
-    return f"[{house.value} {state}: {cards}, {label} {owners}]"
-
-
-def _floor_lines(
-    loose: Iterable[Card] | None,
-    count: int,
-    houses: tuple[House, ...],
-    symbols: bool = True,
-    seat_names: dict[int, str] | None = None,
-) -> list[str]:
-    if loose is None:
-        return [f"Floor: {count} cards face down"]
-    lines = [f"Floor: {cards_text(loose, symbols=symbols)}"]
-    lines.extend(f"  House {house_text(h, seat_names=seat_names, symbols=symbols)}" for h in houses)
-    return lines
+    return _board.house_text(house, seat_names, symbols)
 
 
 def seat_labels(view: View) -> dict[int, str]:
@@ -146,19 +122,6 @@ def seat_labels(view: View) -> dict[int, str]:
         else f"opponent seat {seat}"
         for seat in range(view.variant.players)
     }
-
-
-def _score_line(state_or_view: State | View) -> str:
-    points = state_or_view.variant.card_points
-    teams = []
-    for team, pile in enumerate(state_or_view.piles):
-        seeps = sum(
-            s.points for s in state_or_view.seeps if state_or_view.variant.team_of(s.seat) == team
-        )
-        teams.append(
-            f"team {team}: {points.score([pile])[0]} pts + {seeps} seeps ({len(pile)} cards)"
-        )
-    return "Score: " + " | ".join(teams)
 
 
 def render_view(view: View, *, relative: bool = False) -> str:
@@ -201,18 +164,18 @@ def render_view(view: View, *, relative: bool = False) -> str:
         f"{view.variant.name}  play {view.plays}/{view.variant.plays_per_deal}  "
         f"dealer seat {view.dealer}  {f'bid {bid}  ' if shows_bid else ''}"
         f"to move: {to_move if view.to_move is not None else '-'}",
-        *_floor_lines(view.loose, view.floor_count, view.houses, seat_names=names),
+        *_board.floor_lines(view.loose, view.floor_count, view.houses, seat_names=names),
         "Hands: "
         + "  ".join(f"{hand_label(s)}: {n}" for s, n in enumerate(view.hand_counts))
         + f"  stock: {view.stock_count}",
         f"Your hand: {cards_text(view.hand)}",
-        _score_line(view),
+        _board.score_line(view),
     ]
     return "\n".join(lines)
 
 
 def render_state(state: State, *, symbols: bool = True) -> str:
-    """Everything in a state, every hand shown (for logs and ``seep show``).
+    """Everything in a state, every hand shown: ``print(state)`` and ``seep show``.
 
     >>> from seep.render import render_state
     >>> from seep import new_deal
@@ -227,31 +190,7 @@ def render_state(state: State, *, symbols: bool = True) -> str:
     Score: team 0: 0 pts + 0 seeps (0 cards) | team 1: 0 pts + 0 seeps (0 cards)
     """
     check_instance(state, State, "state")
-    bid = "-" if state.bid is None else str(state.bid)
-    to_move = "-" if state.to_move is None else f"seat {state.to_move}"
-    lines = [
-        f"{state.variant.name}  play {state.plays}/{state.variant.plays_per_deal}  "
-        f"dealer seat {state.dealer}  bid {bid}  to move: {to_move}  phase: {state.phase.value}",
-        *_floor_lines(
-            state.loose if state.face_up else None, len(state.loose), state.houses, symbols
-        ),
-    ]
-    for seat, hand in enumerate(state.hands):
-        marker = "  <- to move" if seat == state.to_move else ""
-        cards = cards_text(hand, symbols=symbols)
-        lines.append(f"  seat {seat} (team {state.team_of(seat)}): {cards}{marker}")
-    lines.append(f"Stock: {len(state.stock)} cards")
-    lines.append(_score_line(state))
-    if state.is_over:
-        score = deal_score(state)
-        lines.append(
-            "Final: "
-            + " | ".join(
-                f"team {t}: cards {s.cards} + seeps {s.seeps} = {s.total}"
-                for t, s in enumerate(score.teams)
-            )
-        )
-    return "\n".join(lines)
+    return _board.state_board(state, symbols)
 
 
 def format_state(state: State) -> str:

@@ -8,7 +8,7 @@ a position).
 >>> from seep import new_deal
 >>> state = new_deal("standard", seed=7)
 >>> state.phase, state.to_move, state.bidder, len(state.hands[state.bidder])
-(<Phase.BID: 'bid'>, 1, 1, 4)
+(Phase.BID, 1, 1, 4)
 >>> state.face_up, len(state.loose), len(state.stock)
 (False, 4, 44)
 >>> import copy
@@ -23,8 +23,11 @@ from typing import Any
 
 import attrs
 
+from seep._board import state_board, state_line
 from seep._engine.bits import VALUE_MASKS, mask_total
+from seep._excerpt import excerpt
 from seep.cards import Card, CardSet
+from seep.errors import InputError
 from seep.history import History, SeepRecord
 from seep.variants import Variant
 
@@ -37,7 +40,7 @@ class Phase(str, enum.Enum):
     >>> from seep import Phase, apply_move, new_deal, parse_move
     >>> state = new_deal("standard", seed=10)
     >>> state.phase, apply_move(state, parse_move("bid 12")).phase
-    (<Phase.BID: 'bid'>, <Phase.PLAY: 'play'>)
+    (Phase.BID, Phase.PLAY)
     >>> str(Phase.OVER), Phase("over") is Phase.OVER
     ('over', True)
     """
@@ -45,6 +48,9 @@ class Phase(str, enum.Enum):
     BID = "bid"
     PLAY = "play"
     OVER = "over"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
 
     def __str__(self) -> str:
         return self.value
@@ -235,36 +241,38 @@ class State:
         return draw_state(self)
 
     def __str__(self) -> str:
-        """A compact multi-line form in card notation, for logs and debugging.
+        """The board, every hand shown: what ``seep show`` prints (:func:`seep.render.render_state`).
 
-        Built from the values' own text forms only; :func:`seep.render.render_state`
-        is the full picture for people.
-
-        >>> from seep import new_deal
-        >>> print(new_deal("standard", seed=7))
-        standard  dealer 0  bid -  plays 0  phase bid  to move 1
-        floor (face down): 4 cards
-        seat 0:
-        seat 1: 3D 5H 8C TC  <- to move
-        seat 2:
-        seat 3:
-        piles: team 0: 0 cards  team 1: 0 cards
+        >>> from seep import apply_move, new_deal, parse_move
+        >>> print(apply_move(new_deal("standard", seed=10), parse_move("bid 12")))
+        standard  play 0/48  dealer seat 0  bid 12  to move: seat 1  phase: play
+        Floor: A♥ 5♠ 9♠ J♦
+          seat 0 (team 0): -
+          seat 1 (team 1): 6♦ 10♥ J♠ Q♣  <- to move
+          seat 2 (team 0): -
+          seat 3 (team 1): -
+        Stock: 44 cards
+        Score: team 0: 0 pts + 0 seeps (0 cards) | team 1: 0 pts + 0 seeps (0 cards)
         """
-        bid = "-" if self.bid is None else str(self.bid)
-        to_move = "-" if self.to_move is None else str(self.to_move)
-        lines = [
-            f"{self.variant.name}  dealer {self.dealer}  bid {bid}  plays {self.plays}  "
-            f"phase {self.phase.value}  to move {to_move}"
-        ]
-        if self.face_up:
-            houses = "  ".join(map(str, self.houses))
-            lines.append(f"floor: {self.loose or '-'}" + (f"  houses {houses}" if houses else ""))
-        else:
-            lines.append(f"floor (face down): {len(self.loose)} cards")
-        for seat, hand in enumerate(self.hands):
-            marker = "  <- to move" if seat == self.to_move else ""
-            lines.append(f"seat {seat}: {hand}".rstrip() + marker)
-        piles = "  ".join(f"team {t}: {len(p)} cards" for t, p in enumerate(self.piles))
-        seeps = "  ".join(f"seat {s.seat} play {s.play} +{s.points}" for s in self.seeps)
-        lines.append(f"piles: {piles}" + (f"  seeps: {seeps}" if seeps else ""))
-        return "\n".join(lines)
+        return state_board(self)
+
+    def __format__(self, spec: str) -> str:
+        """``format(state)`` is the board (``str(state)``); ``format(state, "compact")`` one line.
+
+        The compact form is the whole position in card notation, for logs:
+        the variant and play count; dealer, bid and turn; the floor (houses
+        in brackets); the hands seat by seat; the stock; the score so far.
+
+        >>> from seep import apply_move, new_deal, parse_move
+        >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+        >>> print(f"{state:compact}")
+        standard play 0/48; dealer 0, bid 12, seat 1 to play; floor AH 5S 9S JD; hands - / 6D TH JS QC / - / -; stock 44; team 0: 0 pts + 0 seeps, team 1: 0 pts + 0 seeps
+        """
+        if spec == "compact":
+            return state_line(self)
+        if spec == "":
+            return state_board(self)
+        raise InputError(
+            f"a state is formatted as '' (the board) or 'compact' (one line), not {excerpt(spec)}",
+            field="format_spec",
+        )

@@ -14,7 +14,7 @@ another seat's cards or the stock's order.
 >>> view.hand, view.loose, view.floor_count
 (CardSet('6D TH JS QC'), None, 4)
 >>> observe(state, 0).hand, observe(state, 0).hand_counts
-(CardSet(''), (0, 4, 0, 0))
+(CardSet(), (0, 4, 0, 0))
 >>> view_from_dict(view_to_dict(view)) == view
 True
 """
@@ -58,7 +58,7 @@ class View:
     >>> from seep.views import observe
     >>> view = observe(apply_move(new_deal("standard", seed=10), parse_move("bid 12")), 2)
     >>> view.seat, view.hand, view.loose, view.hand_counts, len(view.unseen)
-    (2, CardSet(''), CardSet('AH 5S 9S JD'), (0, 4, 0, 0), 48)
+    (2, CardSet(), CardSet('AH 5S 9S JD'), (0, 4, 0, 0), 48)
     """
 
     variant: Variant

@@ -12,7 +12,7 @@ state shares every unchanged part with the old one.
 >>> from seep import new_deal, parse_move
 >>> state = transition(new_deal("standard", seed=10), parse_move("bid 11"))
 >>> state.phase, state.bid
-(<Phase.PLAY: 'play'>, 11)
+(Phase.PLAY, 11)
 """
 
 from __future__ import annotations

@@ -162,7 +162,7 @@ def record_from_dict(doc: Mapping[str, Any], *, check: bool = True) -> Record:
     >>> record_from_dict(doc)
     Traceback (most recent call last):
     ...
-    seep.errors.RecordError: deals[0].deck[3]: deal 1: bad card 'QX' in the deck: move notation: 'QX' is not a card (rank A 2-9 T J Q K, suit S H D C)
+    seep.errors.RecordError: deals[0].deck[3]: deal 1: bad card 'QX' in the deck: card notation: 'QX' is not a card: a rank A 2-9 T J Q K (or 10) then a suit S H D C (or ♠ ♥ ♦ ♣), as in 'TD' or '10♦'
     """
     doc = _object(doc, "document")
     deals = _list(doc.get("deals", []), "deals")

@@ -4,7 +4,7 @@
 >>> get_variant("standard") is STANDARD
 True
 >>> STANDARD.players, STANDARD.pickup
-(4, <Pickup.TAKE_EVERYTHING: 'take-everything'>)
+(4, Pickup.TAKE_EVERYTHING)
 """
 
 from __future__ import annotations
@@ -104,6 +104,13 @@ class Variant:
     >>> _ = register_variant(generous)
     >>> get_variant("generous-seeps").seep_bonus.last_play
     50
+
+    The ``repr`` of a variant built from the rule objects of
+    :mod:`seep.variants` types back (with those names imported):
+
+    >>> from seep.variants import *
+    >>> eval(repr(get_variant("taash-2p"))) == get_variant("taash-2p")
+    True
     """
 
     name: str = attrs.field(validator=_check_name)

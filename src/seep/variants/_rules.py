@@ -13,6 +13,7 @@ from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
+from seep._excerpt import excerpt
 from seep._limits import DEAL_SCORE_LIMIT, MATCH_LIMIT, POINTS_LIMIT
 from seep.cards import Card, CardSet
 from seep.errors import VariantError
@@ -85,8 +86,8 @@ class BidOpening:
     ((0, None), True, False)
     """
 
-    bids: bool = attrs.field(default=True, init=False)
-    builds_first: bool = attrs.field(default=False, init=False)
+    bids: bool = attrs.field(default=True, init=False, repr=False)
+    builds_first: bool = attrs.field(default=False, init=False, repr=False)
 
     def first_packets(self, players: int) -> tuple[int | None, ...]:
         return (0, None)
@@ -108,8 +109,8 @@ class HouseRound:
     ((None, 0, 1), True, False)
     """
 
-    bids: bool = attrs.field(default=False, init=False)
-    builds_first: bool = attrs.field(default=True, init=False)
+    bids: bool = attrs.field(default=False, init=False, repr=False)
+    builds_first: bool = attrs.field(default=True, init=False, repr=False)
 
     def first_packets(self, players: int) -> tuple[int | None, ...]:
         return (None, *range(players))
@@ -123,7 +124,7 @@ class Opening:
 
     >>> from seep.variants import Opening
     >>> Opening.BID, Opening.HOUSE_ROUND.builds_first
-    (BidOpening(bids=True, builds_first=False), True)
+    (BidOpening(), True)
     """
 
     BID: Final[OpeningRule] = BidOpening()
@@ -138,11 +139,14 @@ class Pickup(enum.Enum):
 
     >>> from seep.variants import STANDARD, TAASH, Pickup
     >>> STANDARD.pickup, TAASH.pickup is Pickup.FREE_CHOICE
-    (<Pickup.TAKE_EVERYTHING: 'take-everything'>, True)
+    (Pickup.TAKE_EVERYTHING, True)
     """
 
     TAKE_EVERYTHING = "take-everything"
     FREE_CHOICE = "free-choice"
+
+    def __repr__(self) -> str:
+        return f"Pickup.{self.name}"
 
 
 class ThrowRule(enum.Enum):
@@ -153,11 +157,14 @@ class ThrowRule(enum.Enum):
 
     >>> from seep.variants import STANDARD, TAASH, ThrowRule
     >>> STANDARD.throw_rule, TAASH.throw_rule is ThrowRule.ANY
-    (<ThrowRule.ONLY_IF_NO_PICKUP: 'only-if-no-pickup'>, True)
+    (ThrowRule.ONLY_IF_NO_PICKUP, True)
     """
 
     ONLY_IF_NO_PICKUP = "only-if-no-pickup"
     ANY = "any"
+
+    def __repr__(self) -> str:
+        return f"ThrowRule.{self.name}"
 
 
 @runtime_checkable
@@ -197,7 +204,7 @@ class LoserDeals:
     0
     """
 
-    rule: str = attrs.field(default="R10.4", init=False)
+    rule: str = attrs.field(default="R10.4", init=False, repr=False)
 
     def next_dealer(self, dealer: int, lead: int, players: int) -> int:
         team_lead = lead if dealer % 2 == 0 else -lead
@@ -217,7 +224,7 @@ class RotateDealer:
     0
     """
 
-    rule: str = attrs.field(default="R11.6", init=False)
+    rule: str = attrs.field(default="R11.6", init=False, repr=False)
 
     def next_dealer(self, dealer: int, lead: int, players: int) -> int:
         return (dealer + 1) % players
@@ -334,12 +341,35 @@ def _spades_and_aces() -> tuple[int, ...]:
     return tuple(points)
 
 
-@attrs.frozen(kw_only=True)
+def _points_of(value: object) -> object:
+    """The table of ``CardPoints("AS=1 TD=6")``: the cards named score their points, the rest 0."""
+    if not isinstance(value, str):
+        return value
+    points = [0] * 52
+    named: set[Card] = set()
+    for token in value.split():
+        card, equals, number = token.partition("=")
+        digits = number.removeprefix("-")
+        if not equals or not digits.isascii() or not digits.isdigit() or len(digits) > 9:
+            raise VariantError(
+                "CardPoints.points", f"expected 'CARD=POINTS' such as 'TD=6', got {excerpt(token)}"
+            )
+        index = Card.parse(card)
+        if index in named:
+            raise VariantError("CardPoints.points", f"{index} is given twice")
+        named.add(index)
+        points[index] = int(number)
+    return tuple(points)
+
+
+@attrs.frozen
 class CardPoints:
     """A card-point table (R1.2), with an optional bonus for the most cards.
 
-    ``most_cards`` points go to the team whose pile holds the most cards
-    (nobody on a tie), as family variants score it (R12).
+    ``points`` holds 52 ints, one per card in canonical order, or is text
+    naming the cards that score (``"AS=1 TD=6"``, the others score 0), as
+    the ``repr`` prints it. ``most_cards`` points go to the team whose pile
+    holds the most cards (nobody on a tie), as family variants score it (R12).
 
     >>> from seep.variants import CardPoints
     >>> from seep.cards import CardSet
@@ -348,10 +378,14 @@ class CardPoints:
     (20, 5)
     >>> sum(STANDARD.points)
     100
+    >>> CardPoints("TD=2 2C=1", most_cards=3)
+    CardPoints('2C=1 TD=2', most_cards=3)
     """
 
-    points: tuple[int, ...] = attrs.field(factory=_spades_and_aces)
-    most_cards: int = attrs.field(default=0, validator=bounded_int(-POINTS_LIMIT, POINTS_LIMIT))
+    points: tuple[int, ...] = attrs.field(factory=_spades_and_aces, converter=_points_of)
+    most_cards: int = attrs.field(
+        default=0, validator=bounded_int(-POINTS_LIMIT, POINTS_LIMIT), kw_only=True
+    )
 
     @points.validator
     def _check_points(self, attribute: attrs.Attribute[tuple[int, ...]], value: object) -> None:
