@@ -66,7 +66,7 @@ def move_line(
         points = sum(after.variant.card_points.card_points(card) for card in swept)
         line += (
             f"\n  -  the floor left, {cards_text(swept)}, goes to team {after.team_of(taker)} "
-            f"(seat {taker} picked up last): +{points} card points"
+            f"(seat {taker} picked up last): +{points} card point{'s' * (points != 1)}"
         )
     return line
 
@@ -245,6 +245,18 @@ def _names(bots: Sequence[Bot], variant: Variant, me: int) -> list[str]:
     return names
 
 
+def _taken_back(back: Baazi, match: Baazi, names: Sequence[str]) -> str:
+    """The moves between ``back`` and ``match`` (one deal), each with its seat: what undo takes back."""
+    state = back.state
+    parts = []
+    for move in match.deals[-1].moves[len(back.deals[-1].moves) :]:
+        seat = state.to_move
+        assert seat is not None
+        parts.append(f"seat {seat} ({names[seat]}) {move_text(move)}")
+        state = apply_move(state, move)
+    return "; ".join(parts)
+
+
 class _Game:
     """The game in progress; ``match`` is replaced after each move, so Ctrl-C finds a whole position."""
 
@@ -274,8 +286,7 @@ def _play_moves(
                 break
             if isinstance(choice, str):
                 back = undo.pop()
-                taken = match.deals[-1].moves[len(back.deals[-1].moves) :]
-                print(f"Taken back: {', '.join(move_text(m) for m in taken)}", file=out)
+                print(f"Taken back: {_taken_back(back, match, names)}", file=out)
                 match = game.match = back
                 continue
             undo.append(match)

@@ -35,7 +35,7 @@ from seep._cli_play import DEFAULT_RECORD, deal_header, move_line, play
 from seep._documents import load_json, read_text
 from seep._excerpt import excerpt
 from seep._version import __version__
-from seep.baazi import Baazi, baazi_from_dict, new_baazi
+from seep.baazi import Baazi, SheetRow, baazi_from_dict, new_baazi
 from seep.bots import Bot, make_bot, play_baazi
 from seep.errors import InputError, SeepError
 from seep.moves import Move
@@ -165,8 +165,7 @@ def _watch(args: argparse.Namespace, variant: Variant, bots: Sequence[Bot], out:
         row = done.sheet[-1]
         final = done.deals[row.deal - 1].state
         teams = ", ".join(
-            f"team {team} {row.totals[team]} ({_deal_points(final, row.cards[team], row.seeps[team], team)})"
-            for team in (0, 1)
+            f"team {team} {_deal_points(final, row, team)}" for team in range(len(row.totals))
         )
         say(f"Deal {row.deal} over: {teams}")
         say(render_sheet(done.sheet))
@@ -180,12 +179,13 @@ def _watch(args: argparse.Namespace, variant: Variant, bots: Sequence[Bot], out:
     return 0
 
 
-def _deal_points(final: State, cards: int, seeps: int, team: int) -> str:
-    """``39 card points + 50 for 1 seep``: a team's deal score in words (R9.3)."""
+def _deal_points(final: State, row: SheetRow, team: int) -> str:
+    """``89 points (39 for cards + 50 for 1 seep)``: a team's deal score in words (R9.3)."""
+    cards, seeps, total = row.cards[team], row.seeps[team], row.totals[team]
     if not seeps:
-        return f"{cards} card points"
+        return f"{total} points"
     count = sum(1 for seep in final.seeps if final.team_of(seep.seat) == team and seep.points)
-    return f"{cards} card points + {seeps} for {count} seep{'s' if count != 1 else ''}"
+    return f"{total} points ({cards} for cards + {seeps} for {count} seep{'s' * (count != 1)})"
 
 
 def _play(args: argparse.Namespace, inp: IO[str], out: IO[str], err: IO[str]) -> int:
@@ -604,8 +604,9 @@ def main(
     ``argv`` are the arguments after ``seep`` (default: ``sys.argv[1:]``);
     ``stdin``, ``stdout`` and ``stderr`` default to the process's own. The
     status is 0 on success, 2 for a bad argument (one line on ``stderr``),
-    1 when a file or a bot fails, 130 after Ctrl-C (``seep play`` saves its
-    record first). A closed output (``seep demo | head``) ends quietly.
+    1 when a file or a bot fails, 130 after Ctrl-C (in ``seep play`` Ctrl-C
+    is ``quit``: the record is saved, status 0). A closed output (``seep
+    demo | head``) ends quietly.
 
     >>> import io
     >>> from seep.cli import main
