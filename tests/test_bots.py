@@ -96,3 +96,18 @@ def test_simulation_results_do_not_depend_on_the_executor() -> None:
     with ThreadPoolExecutor(2) as executor:
         pooled = simulate(spec, range(3), executor=executor)
     assert direct == pooled
+
+
+@pytest.mark.parametrize("count", [3, 5])
+def test_play_deal_and_play_baazi_want_one_bot_per_seat(count: int) -> None:
+    """Three bots for four seats was a bare IndexError."""
+    from seep import new_baazi, new_deal
+    from seep.bots import GreedyBot, play_baazi, play_deal
+    from seep.errors import InputError
+
+    bots = [GreedyBot(seed=seat) for seat in range(count)]
+    with pytest.raises(InputError, match=f"one bot per seat: 4 seats, {count} bots") as caught:
+        play_deal(new_deal("standard", seed=1), bots)
+    assert caught.value.field == "bots"
+    with pytest.raises(InputError, match=f"4 seats, {count} bots"):
+        play_baazi(new_baazi("standard", seed=1), bots)

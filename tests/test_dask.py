@@ -62,8 +62,10 @@ def test_the_command_line_runs_on_a_cluster(cluster: Any) -> None:
 
 
 def test_scheduler_and_workers_are_exclusive() -> None:
-    with pytest.raises(SystemExit):
-        main(["simulate", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"])
+    err = io.StringIO()
+    argv = ["simulate", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]
+    assert main(argv, stderr=err) == 2
+    assert "not allowed with argument --workers" in err.getvalue()
 
 
 def test_without_dask_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -242,7 +242,9 @@ def test_seep_simulate_runs_a_pipe_bot_and_reports_a_bad_one(odd_bot: list[str])
         stderr=err,
     )
     assert code == 0, err.getvalue()
-    assert out.getvalue().splitlines()[3].startswith(good)
+    lines = out.getvalue().splitlines()
+    assert "greedy vs random-pipe" in lines[0]  # named by its hello, not its command
+    assert lines[3].startswith("random-pipe ")
     out, err = io.StringIO(), io.StringIO()
     bad = f"cmd:{' '.join(odd_bot)} garbage"
     code = main(

@@ -302,3 +302,23 @@ def test_inconsistent_views_are_refused() -> None:
     mine = attrs.evolve(view, houses=(attrs.evolve(view.houses[0], owners=(1,)),))
     with pytest.raises(ValueError, match="must hold"):
         sample_state(mine, random.Random(0))
+
+
+def test_an_int_seed_samples_as_a_random_of_that_seed() -> None:
+    """``sample_state(view, 1)`` was an AttributeError about ``randrange``."""
+    from seep.sampling import sample_deal
+
+    view = observe(new_deal("standard", seed=6), 2)
+    assert sample_state(view, 1) == sample_state(view, random.Random(1))
+    assert sample_deal(view, 1) == sample_deal(view, random.Random(1))
+    assert list(sample_states(view, 4, 2)) == list(sample_states(view, random.Random(4), 2))
+
+
+@pytest.mark.parametrize("rng", [None, 1.5, True, [1]])
+def test_an_rng_that_is_no_seed_is_named_with_what_to_pass(rng: object) -> None:
+    from seep.sampling import sample_deal
+
+    view = observe(new_deal("standard", seed=6), 2)
+    for sample in (sample_state, sample_deal):
+        with pytest.raises(TypeError, match=r"rng: expected a random.Random or a seed"):
+            sample(view, rng)  # type: ignore[arg-type]

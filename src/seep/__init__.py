@@ -22,6 +22,7 @@ from seep.cards import Card, CardSet
 from seep.choice import FINISH, HOUSE, Action, MoveChoice
 from seep.deal import new_deal
 from seep.errors import (
+    AmbiguousMoveError,
     IllegalMoveError,
     InvalidStateError,
     MisdealError,
@@ -64,6 +65,7 @@ __all__ = [
     "TAASH",
     "TAASH_2P",
     "Action",
+    "AmbiguousMoveError",
     "Baazi",
     "Bid",
     "Build",

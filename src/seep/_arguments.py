@@ -16,6 +16,8 @@ TypeError: seat: expected an int, not bool
 
 from __future__ import annotations
 
+import random
+
 from seep._excerpt import excerpt
 from seep.errors import InputError
 
@@ -47,3 +49,21 @@ def check_instance(value: object, kind: type, name: str) -> None:
     """``TypeError`` naming ``name`` unless ``value`` is a ``kind``."""
     if not isinstance(value, kind):
         raise TypeError(f"{name}: expected a {kind.__name__}, not {type(value).__name__}")
+
+
+def as_rng(value: object, name: str = "rng") -> random.Random:
+    """``value`` if it is a ``random.Random``, else a new one seeded with ``value``.
+
+    A seed is an int, a str or bytes; anything else is a ``TypeError`` naming ``name``.
+
+    >>> as_rng(7).random() == random.Random(7).random()
+    True
+    """
+    if isinstance(value, random.Random):
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, str, bytes)):
+        raise TypeError(
+            f"{name}: expected a random.Random or a seed (an int, str or bytes), "
+            f"not {type(value).__name__}"
+        )
+    return random.Random(value)

@@ -10,14 +10,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
+from seep._excerpt import excerpt
 from seep._sweeps import sweeping_values
 from seep.baazi import Baazi, apply_baazi_move, new_baazi
 from seep.bots import Bot
-from seep.errors import IllegalMoveError, NotationError
+from seep.cards import CardSet
+from seep.errors import AmbiguousMoveError, IllegalMoveError, NotationError
 from seep.moves import Bid, Move, Take
 from seep.notation import parse_move
 from seep.render import cards_text, move_text, render_sheet, render_state, render_view
-from seep.rules import apply_move, check_move, legal_moves
+from seep.rules import apply_move, legal_moves
 from seep.state import State
 from seep.variants import Variant
 from seep.views import View, observe
@@ -28,7 +30,8 @@ __all__ = ["DEFAULT_RECORD", "HELP", "deal_header", "free_path", "move_line", "p
 DEFAULT_RECORD = "seep-game.txt"
 
 HELP = (
-    "Enter a move number, or a move in notation:\n"
+    "Enter a move number, or a move in notation (short is fine when only one move fits:\n"
+    "'take QC' is completed if the queen has one take, else the moves that fit are listed):\n"
     "  bid 11               bid a value (standard game, first play of a deal)\n"
     "  throw 7C             throw a card loose on the floor\n"
     "  take 7S 3H 4D        take loose cards with a card of their value (3+4 = 7)\n"
@@ -37,7 +40,9 @@ HELP = (
     "  raise 2C #9          add a card to the house of 9 (it becomes 11)\n"
     "Cards: rank A 2-9 T J Q K, suit S H D C (10♦ is TD). A house shows its value,\n"
     "its cards, 'open' or 'pakka' (locked) and its owners: you, your partner or an opponent.\n"
-    "Commands: 'moves' lists every legal move, 'help' shows this, 'quit' stops the game."
+    "Commands: 'moves' lists every legal move, 'undo' takes back your last move and the\n"
+    "bots' replies (within the deal being played: a finished deal stands), 'help' shows\n"
+    "this, 'quit' (or Ctrl-C) stops the game and saves the record."
 )
 
 
@@ -54,7 +59,29 @@ def move_line(
     line = f"{after.plays:>3}. {who}: {move_text(move)}"
     if isinstance(move, Take) and len(after.seeps) > len(state.seeps):
         line += f"   SEEP! +{after.seeps[-1].points}"
+    swept = _swept(state, move, after)
+    if swept:
+        taker = after.last_capture
+        assert taker is not None
+        points = sum(after.variant.card_points.card_points(card) for card in swept)
+        line += (
+            f"\n  -  the floor left, {cards_text(swept)}, goes to team {after.team_of(taker)} "
+            f"(seat {taker} picked up last): +{points} card point{'s' * (points != 1)}"
+        )
     return line
+
+
+def _swept(state: State, move: Move, after: State) -> CardSet:
+    """R9.2: the cards left on the floor that the last capturer's team gets when the deal ends."""
+    if not after.is_over or after.last_capture is None or isinstance(move, Bid):
+        return CardSet()
+    floor = state.loose.mask | 1 << move.card
+    for house in state.houses:
+        if not (isinstance(move, Take) and house.value == move.house):
+            floor |= house.cards.mask
+    if isinstance(move, Take):
+        floor &= ~(1 << move.card | move.loose.mask)
+    return CardSet(floor)
 
 
 def deal_header(state: State) -> str:
@@ -123,9 +150,21 @@ def _list_moves(
         )
 
 
+#: What :func:`_choose_human` returns when the player asks to take back a move.
+UNDO = "undo"
+
+
 def _choose_human(
-    state: State, seat: int, inp: IO[str], out: IO[str], hints: bool, limit: int = 40
-) -> Move | None:
+    state: State,
+    seat: int,
+    inp: IO[str],
+    out: IO[str],
+    hints: bool,
+    *,
+    can_undo: bool,
+    limit: int = 40,
+) -> Move | str | None:
+    """The player's move, :data:`UNDO`, or ``None`` when they quit (or input ends)."""
     view = observe(state, seat)
     print(file=out)
     print(render_view(view, relative=True), file=out)
@@ -144,6 +183,14 @@ def _choose_human(
         if text.lower() in ("moves", "all"):
             _list_moves(moves, state, view, out, hints, None)
             continue
+        if text.lower() == UNDO:
+            if can_undo:
+                return UNDO
+            print(
+                "Nothing to undo: you have not moved in this deal (a finished deal stands).",
+                file=out,
+            )
+            continue
         if text.isascii() and text.isdigit():  # not '¹', which int() refuses
             number = int(text) if len(text) <= 9 else 0
             if 1 <= number <= len(moves):
@@ -151,18 +198,38 @@ def _choose_human(
             print(f"There is no move {number}: choose 1 to {len(moves)}.", file=out)
             continue
         try:
-            move = parse_move(text)
-        except NotationError as error:
-            print(f"Not understood: {error}. Type 'help' for the notation.", file=out)
+            move = parse_move(text, state)
+        except AmbiguousMoveError as error:
+            _list_candidates(error, moves, out)
             continue
-        if move in moves:
-            return move
-        try:
-            check_move(state, move)
         except IllegalMoveError as error:
             print(f"Illegal: {error}", file=out)
             continue
-        return move  # pragma: no cover  (check_move and legal_moves agree)
+        except NotationError as error:
+            print(f"Not understood: {error}. Type 'help' for the notation.", file=out)
+            continue
+        if not _spelled_out(text, move):
+            print(f"That is: {move_text(move)}", file=out)
+        return move
+
+
+def _spelled_out(text: str, move: Move) -> bool:
+    """True when ``text`` is ``move`` in full notation (not completed from the position)."""
+    try:
+        return parse_move(text) == move
+    except NotationError:
+        return False
+
+
+def _list_candidates(error: AmbiguousMoveError, moves: Sequence[Move], out: IO[str]) -> None:
+    """The moves that short text fits, with their numbers in the list of legal moves."""
+    shown = error.candidates[:20]
+    print(f"{excerpt(error.text)} fits {len(error.candidates)} moves:", file=out)
+    for move in shown:
+        print(f"  {moves.index(move) + 1:>3}) {move_text(move)}", file=out)
+    if len(shown) < len(error.candidates):
+        print(f"  ... and {len(error.candidates) - len(shown)} more", file=out)
+    print("Type a number, or more of the move.", file=out)
 
 
 def _names(bots: Sequence[Bot], variant: Variant, me: int) -> list[str]:
@@ -176,6 +243,67 @@ def _names(bots: Sequence[Bot], variant: Variant, me: int) -> list[str]:
         else:
             names.append(f"{bot.name}, opponent")
     return names
+
+
+def _taken_back(back: Baazi, match: Baazi, names: Sequence[str]) -> str:
+    """The moves between ``back`` and ``match`` (one deal), each with its seat: what undo takes back."""
+    state = back.state
+    parts = []
+    for move in match.deals[-1].moves[len(back.deals[-1].moves) :]:
+        seat = state.to_move
+        assert seat is not None
+        parts.append(f"seat {seat} ({names[seat]}) {move_text(move)}")
+        state = apply_move(state, move)
+    return "; ".join(parts)
+
+
+class _Game:
+    """The game in progress; ``match`` is replaced after each move, so Ctrl-C finds a whole position."""
+
+    def __init__(self, match: Baazi) -> None:
+        self.match = match
+
+
+def _play_moves(
+    args: argparse.Namespace,
+    game: _Game,
+    bots: Sequence[Bot],
+    names: Sequence[str],
+    inp: IO[str],
+    out: IO[str],
+) -> None:
+    """Play until the baazi (or ``args.deal``'s one deal) ends or the player stops."""
+    match = game.match
+    undo: list[Baazi] = []  # the match before each of the player's moves in this deal
+    while not match.is_over:
+        state = match.state
+        seat = state.to_move
+        assert seat is not None
+        if seat == args.seat:
+            choice = _choose_human(state, seat, inp, out, args.hints, can_undo=bool(undo))
+            if choice is None:
+                print("Game stopped.", file=out)
+                break
+            if isinstance(choice, str):
+                back = undo.pop()
+                print(f"Taken back: {_taken_back(back, match, names)}", file=out)
+                match = game.match = back
+                continue
+            undo.append(match)
+            move = choice
+        else:
+            move = bots[seat].choose(observe(state, seat), legal_moves(state))
+        index = len(match.deals) - 1
+        match = game.match = apply_baazi_move(match, move)
+        print(move_line(state, move, match.deals[index].state, names), file=out)
+        if match.deals[index].state.is_over:
+            undo.clear()
+            print(render_state(match.deals[index].state), file=out)
+            print(render_sheet(match.sheet), file=out)
+            if args.deal:
+                break
+            if not match.is_over:
+                print(f"\nDeal {len(match.deals)}: {deal_header(match.state)}", file=out)
 
 
 def play(
@@ -195,27 +323,12 @@ def play(
     )
     print(HELP, file=out)
     print(f"\nDeal 1: {deal_header(match.state)}", file=out)
-    while not match.is_over:
-        state = match.state
-        seat = state.to_move
-        assert seat is not None
-        if seat == args.seat:
-            move = _choose_human(state, seat, inp, out, args.hints)
-            if move is None:
-                print("Game stopped.", file=out)
-                break
-        else:
-            move = bots[seat].choose(observe(state, seat), legal_moves(state))
-        index = len(match.deals) - 1
-        match = apply_baazi_move(match, move)
-        print(move_line(state, move, match.deals[index].state, names), file=out)
-        if match.deals[index].state.is_over:
-            print(render_state(match.deals[index].state), file=out)
-            print(render_sheet(match.sheet), file=out)
-            if args.deal:
-                break
-            if not match.is_over:
-                print(f"\nDeal {len(match.deals)}: {deal_header(match.state)}", file=out)
+    game = _Game(match)
+    try:
+        _play_moves(args, game, bots, names, inp, out)
+    except KeyboardInterrupt:
+        print("\nInterrupted: game stopped.", file=out)
+    match = game.match
     if match.is_over:
         winner = "a draw" if match.winner is None else f"team {match.winner} wins"
         print(f"Baazi over: {winner} ({match.reason}).", file=out)

@@ -426,6 +426,12 @@ def _takes_seed(factory: Callable[..., object]) -> bool:
     return any(p.name == "seed" or p.kind is p.VAR_KEYWORD for p in parameters)
 
 
+def _check_bots(bots: Sequence[Bot], players: int) -> None:
+    """An :class:`~seep.errors.InputError` unless there is one bot per seat."""
+    if len(bots) != players:
+        raise InputError(f"one bot per seat: {players} seats, {len(bots)} bots", field="bots")
+
+
 def play_deal(
     state: State,
     bots: Sequence[Bot],
@@ -443,7 +449,12 @@ def play_deal(
     >>> final = play_deal(new_deal("standard", seed=4), bots, on_move=lambda _, move, __: moves.append(move))
     >>> final.is_over, len(moves)  # the bid and 48 cards
     (True, 49)
+    >>> play_deal(new_deal("standard", seed=4), bots[:3])
+    Traceback (most recent call last):
+    ...
+    seep.errors.InputError: bots: one bot per seat: 4 seats, 3 bots
     """
+    _check_bots(bots, state.variant.players)
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
@@ -476,6 +487,7 @@ def play_baazi(
     >>> match.reason, len(deals)
     ('one deal, 45 to 55: team 1 wins (R11.6)', 1)
     """
+    _check_bots(bots, baazi.state.variant.players)
     while not baazi.is_over:
         state = baazi.state
         seat = state.to_move

@@ -5,7 +5,17 @@ given, so tests drive it in-process.
 
 >>> from seep.cli import main
 >>> main(["demo", "--seed", "3", "--quiet"])
+Baazi over after 4 deal(s): team 1 wins (team 1 leads by 120 (R10.2)).
 0
+
+Bad arguments are one line on standard error and exit status 2:
+
+>>> import io
+>>> err = io.StringIO()
+>>> main(["simulate", "--games", "0"], stderr=err)
+2
+>>> print(err.getvalue(), end="")
+seep simulate: argument --games: must be 1 or more, not 0 (see 'seep simulate --help')
 """
 
 from __future__ import annotations
@@ -13,17 +23,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from seep._cli_play import DEFAULT_RECORD, deal_header, move_line, play
 from seep._documents import load_json, read_text
 from seep._excerpt import excerpt
-from seep.baazi import Baazi, baazi_from_dict, new_baazi
+from seep._version import __version__
+from seep.baazi import Baazi, SheetRow, baazi_from_dict, new_baazi
 from seep.bots import Bot, make_bot, play_baazi
 from seep.errors import InputError, SeepError
 from seep.moves import Move
@@ -107,8 +119,27 @@ def _with_bots(
             return 1
 
 
+def _usage_error(command: str, message: str, err: IO[str]) -> int:
+    """A bad argument found after parsing: one line, as the parser's own errors, and status 2."""
+    print(f"seep {command}: {message} (see 'seep {command} --help')", file=err)
+    return 2
+
+
+def _check_dealer(command: str, args: argparse.Namespace, variant: Variant, err: IO[str]) -> int:
+    """0 when ``--dealer`` is a seat of ``variant``, else the usage error's status."""
+    if 0 <= args.dealer < variant.players:
+        return 0
+    return _usage_error(
+        command,
+        f"argument --dealer: a seat 0..{variant.players - 1} of {variant.name}, not {args.dealer}",
+        err,
+    )
+
+
 def _demo(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     variant = get_variant(args.variant)
+    if _check_dealer("demo", args, variant, err):
+        return 2
     return _with_bots(
         "demo", args.bots, variant, args, err, lambda b: _watch(args, variant, b, out)
     )
@@ -132,10 +163,11 @@ def _watch(args: argparse.Namespace, variant: Variant, bots: Sequence[Bot], out:
 
     def on_deal(done: Baazi) -> None:
         row = done.sheet[-1]
-        say(
-            f"Deal {row.deal} over: team 0 {row.cards[0]} + {row.seeps[0]} seeps = {row.totals[0]}, "
-            f"team 1 {row.cards[1]} + {row.seeps[1]} seeps = {row.totals[1]}"
+        final = done.deals[row.deal - 1].state
+        teams = ", ".join(
+            f"team {team} {_deal_points(final, row, team)}" for team in range(len(row.totals))
         )
+        say(f"Deal {row.deal} over: {teams}")
         say(render_sheet(done.sheet))
         say()
         if not done.is_over:
@@ -143,21 +175,39 @@ def _watch(args: argparse.Namespace, variant: Variant, bots: Sequence[Bot], out:
 
     match = play_baazi(match, bots, on_move=on_move, on_deal=on_deal)
     winner = "a draw" if match.winner is None else f"team {match.winner} wins"
-    say(f"Baazi over after {len(match.sheet)} deal(s): {winner} ({match.reason}).")
+    print(f"Baazi over after {len(match.sheet)} deal(s): {winner} ({match.reason}).", file=out)
     return 0
+
+
+def _deal_points(final: State, row: SheetRow, team: int) -> str:
+    """``89 points (39 for cards + 50 for 1 seep)``: a team's deal score in words (R9.3)."""
+    cards, seeps, total = row.cards[team], row.seeps[team], row.totals[team]
+    if not seeps:
+        return f"{total} points"
+    count = sum(1 for seep in final.seeps if final.team_of(seep.seat) == team and seep.points)
+    return f"{total} points ({cards} for cards + {seeps} for {count} seep{'s' * (count != 1)})"
 
 
 def _play(args: argparse.Namespace, inp: IO[str], out: IO[str], err: IO[str]) -> int:
     variant = get_variant(args.variant)
     if not 0 <= args.seat < variant.players:
-        print(f"seep play: --seat must be 0..{variant.players - 1}", file=err)
+        return _usage_error(
+            "play",
+            f"argument --seat: a seat 0..{variant.players - 1} of {variant.name}, not {args.seat}",
+            err,
+        )
+    if _check_dealer("play", args, variant, err):
         return 2
     if args.record and Path(args.record).exists():
-        print(
-            f"seep play: {args.record} exists; give another --record (nothing is overwritten)",
-            file=err,
+        return _usage_error(
+            "play",
+            f"argument --record: {args.record} exists; give another file (nothing is overwritten)",
+            err,
         )
-        return 2
+    if args.record and not Path(args.record).absolute().parent.is_dir():
+        return _usage_error(
+            "play", f"argument --record: no folder {Path(args.record).parent} to save in", err
+        )
     return _with_bots(
         "play",
         args.bot,
@@ -193,15 +243,15 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     variant = get_variant(args.variant)
     kinds = _bot_specs(args.bots)
     if len(kinds) != 2:
-        print("seep simulate: --bots takes two bots, e.g. search,greedy", file=err)
-        return 2
+        return _usage_error("simulate", "argument --bots: two bots, e.g. search,greedy", err)
     try:
-        for kind in kinds:
-            if not kind.startswith("cmd:"):
-                _bots_for(kind, 1, 0, args, contextlib.ExitStack())  # a bad name fails here
+        labels = _labels(kinds, args)
     except (ValueError, TypeError) as error:
         print(f"seep simulate: {error}", file=err)
         return 2
+    except PipeBotError as error:
+        print(f"seep simulate: {error}", file=err)
+        return 1
     seats = tuple(kinds[seat % 2] for seat in range(variant.players))
     options = tuple(tuple(sorted(_bot_options(kind, args).items())) for kind in seats)
     spec = MatchSpec(variant=variant.name, bots=seats, options=options, mode=args.mode)
@@ -238,18 +288,18 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     second = summarize(results, side_of=lambda r: 0 if r.swapped else 1)
     unit = "deal" if args.mode == "deal" else "baazi"
     print(
-        f"{args.games} {unit}s of {variant.name}, {kinds[0]} vs {kinds[1]}, seats alternating, "
+        f"{args.games} {unit}s of {variant.name}, {labels[0]} vs {labels[1]}, seats alternating, "
         f"seeds {args.seed}..{args.seed + args.games - 1}",
         file=out,
     )
-    width = max(10, *(len(kind) + 2 for kind in kinds))
+    width = max(10, *(len(label) + 2 for label in labels))
     header = f"{'bot':<{width}}{'wins':>6}{'draws':>7}{'win rate (95% CI)':>26}{'pts/deal':>10}{'margin/deal (95% CI)':>28}{'seeps/deal':>12}"
     print(header, file=out)
-    for kind, summary in zip(kinds, (first, second), strict=True):
+    for label, summary in zip(labels, (first, second), strict=True):
         low, high = summary.win_rate_ci
         mlow, mhigh = summary.margin_ci
         print(
-            f"{kind:<{width}}{summary.wins:>6}{summary.draws:>7}"
+            f"{label:<{width}}{summary.wins:>6}{summary.draws:>7}"
             f"{f'{summary.win_rate:.3f} ({low:.3f}-{high:.3f})':>26}"
             f"{summary.mean_points:>10.1f}"
             f"{f'{summary.mean_margin:+.1f} ({mlow:+.1f} to {mhigh:+.1f})':>28}"
@@ -257,6 +307,21 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             file=out,
         )
     return 0
+
+
+def _labels(kinds: Sequence[str], args: argparse.Namespace) -> list[str]:
+    """How the results table names each bot: a program by the name of its hello, others by spec.
+
+    Every bot is made once here, so a bad name or a program that does not
+    start fails before any game; two programs that give the same name keep
+    their commands.
+    """
+    labels = []
+    for kind in kinds:
+        with contextlib.ExitStack() as stack:
+            (bot,) = _bots_for(kind, 1, 0, args, stack)
+            labels.append(bot.name if isinstance(bot, PipeBot) else kind)
+    return labels if labels[0] != labels[1] or kinds[0] == kinds[1] else list(kinds)
 
 
 def _load_any(path: Path) -> tuple[str, Any]:
@@ -361,16 +426,72 @@ def _indented(text: str) -> str:
     return "\n".join("     | " + line for line in text.splitlines())
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with each error on one line (``seep demo: argument --dealer: ...``), status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
+def _at_least_one(text: str) -> int:
+    """An argument that counts something: a whole number, 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {excerpt(text)}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """A time limit: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds, not {excerpt(text)}"
+        ) from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds above 0, not {excerpt(text)}"
+        )
+    return value
+
+
+def _whole(text: str) -> int:
+    """A whole number (a seed, a seat)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {excerpt(text)}") from None
+
+
 _BOT_HELP = (
     "a bot is random, greedy, search, module:attr (a Bot class or factory to import) "
     "or 'cmd:PROGRAM ARGS' (a program speaking seep-pipe/1)"
 )
 
 
-def _timeout_option(parser: argparse.ArgumentParser) -> None:
+def _common_options(parser: argparse.ArgumentParser, variants: Sequence[str]) -> None:
+    """``--variant`` and ``--iterations``, which every command that plays takes."""
+    parser.add_argument(
+        "--variant",
+        default="standard",
+        choices=variants,
+        help="the rules to play (default standard): " + ", ".join(variants),
+        metavar="NAME",
+    )
+    parser.add_argument(
+        "--iterations",
+        type=_at_least_one,
+        default=300,
+        metavar="N",
+        help="search bot: simulations per move (default 300; fewer is faster and weaker)",
+    )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=_seconds,
         default=10.0,
         metavar="SECONDS",
         help="time limit for each move of a cmd: bot (default 10)",
@@ -384,65 +505,88 @@ def _one_line(text: str, limit: int = 300) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="seep", description="Seep rules engine: play, watch and simulate."
+    parser = _Parser(prog="seep", description="Seep rules engine: play, watch and simulate.")
+    parser.add_argument(
+        "--version", action="version", version=f"seep {__version__}", help="print the version"
     )
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     variants = variant_names()
+    dealer_help = "the seat that deals first (default 0)"
 
     demo = commands.add_parser("demo", help="bots play a full baazi, every move printed")
-    demo.add_argument("--variant", default="standard", choices=variants)
-    demo.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    _common_options(demo, variants)
+    demo.add_argument(
+        "--seed",
+        type=_whole,
+        default=None,
+        help="seed for the deals and the bots: the same seed, the same game (default: a new game)",
+    )
     demo.add_argument(
         "--bots", default="greedy", help="bots by seat, comma-separated (cycled); " + _BOT_HELP
     )
-    demo.add_argument("--dealer", type=int, default=0, help="first dealer")
-    demo.add_argument("--iterations", type=int, default=300, help="search bot iterations per move")
-    demo.add_argument("--quiet", action="store_true", help="play without printing")
-    _timeout_option(demo)
+    demo.add_argument("--dealer", type=_whole, default=0, metavar="SEAT", help=dealer_help)
+    demo.add_argument(
+        "--quiet", action="store_true", help="print only the result, not the moves and sheets"
+    )
 
     play = commands.add_parser("play", help="play against bots in the terminal")
-    play.add_argument("--variant", default="standard", choices=variants)
-    play.add_argument("--seat", type=int, default=0, help="your seat")
+    _common_options(play, variants)
+    play.add_argument("--seat", type=_whole, default=0, help="your seat (default 0)")
     play.add_argument(
         "--bot", default="greedy", help="bot(s) for the other seats, comma-separated; " + _BOT_HELP
     )
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--dealer", type=int, default=0)
-    play.add_argument("--iterations", type=int, default=300, help="search bot iterations per move")
+    play.add_argument(
+        "--seed",
+        type=_whole,
+        default=None,
+        help="seed for the deals and the bots: the same seed, the same cards (default: new ones)",
+    )
+    play.add_argument("--dealer", type=_whole, default=0, metavar="SEAT", help=dealer_help)
     play.add_argument("--deal", action="store_true", help="play one deal instead of a baazi")
     play.add_argument(
         "--record",
         default=None,
+        metavar="FILE",
         help=f"where to save the game record (default {DEFAULT_RECORD}, or {DEFAULT_RECORD[:-4]}-2.txt "
         "and so on if taken); an existing file is never overwritten",
     )
     play.add_argument(
         "--hints", action="store_true", help="mark the moves that leave a seep for the next player"
     )
-    _timeout_option(play)
 
     sim = commands.add_parser("simulate", help="many games between two bot kinds")
-    sim.add_argument("--variant", default="standard", choices=variants)
+    _common_options(sim, variants)
     sim.add_argument(
         "--bots", default="greedy,random", help="two bots, e.g. search,greedy; " + _BOT_HELP
     )
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--mode", choices=("deal", "baazi"), default="deal")
-    sim.add_argument("--iterations", type=int, default=300, help="search bot iterations per move")
+    sim.add_argument(
+        "--games", type=_at_least_one, default=100, help="how many games (default 100)"
+    )
+    sim.add_argument(
+        "--seed",
+        type=_whole,
+        default=0,
+        help="seed of the first game; game i uses seed+i (default 0)",
+    )
+    sim.add_argument(
+        "--mode",
+        choices=("deal", "baazi"),
+        default="deal",
+        help="a game is one deal or a whole baazi (default deal)",
+    )
     where = sim.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, default=1, help="local processes")
+    where.add_argument(
+        "--workers", type=_at_least_one, default=1, metavar="N", help="local processes (default 1)"
+    )
     where.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help="run the games on a Dask cluster (tcp://host:8786); needs the dask extra",
     )
-    sim.add_argument("--no-progress", action="store_true")
-    _timeout_option(sim)
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
 
     show = commands.add_parser("show", help="render a state, baazi or record file")
-    show.add_argument("file")
+    show.add_argument("file", help="a state or baazi (JSON) or a game record")
     show.add_argument("--svg", metavar="FILE", help="also write the picture of the (last) state")
     show.add_argument("--step", action="store_true", help="show the state after every move")
     return parser
@@ -458,7 +602,11 @@ def main(
     """Run the command line; returns the exit status.
 
     ``argv`` are the arguments after ``seep`` (default: ``sys.argv[1:]``);
-    ``stdin``, ``stdout`` and ``stderr`` default to the process's own.
+    ``stdin``, ``stdout`` and ``stderr`` default to the process's own. The
+    status is 0 on success, 2 for a bad argument (one line on ``stderr``),
+    1 when a file or a bot fails, 130 after Ctrl-C (in ``seep play`` Ctrl-C
+    is ``quit``: the record is saved, status 0). A closed output (``seep
+    demo | head``) ends quietly.
 
     >>> import io
     >>> from seep.cli import main
@@ -471,7 +619,33 @@ def main(
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
     err = stderr or sys.stderr
-    args = _parser().parse_args(argv)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            args = _parse(argv)
+    except SystemExit as stop:  # --help, --version, or a bad argument (already printed)
+        return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
+    try:
+        return _run(args, inp, out, err)
+    except BrokenPipeError:
+        _silence(out)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments; an argument the command does not know is reported by that command."""
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        commands = next(
+            action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+        )
+        commands.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _run(args: argparse.Namespace, inp: IO[str], out: IO[str], err: IO[str]) -> int:
     if args.command == "demo":
         return _demo(args, out, err)
     if args.command == "play":
@@ -479,6 +653,13 @@ def main(
     if args.command == "simulate":
         return _simulate(args, out, err)
     return _show(args, out, err)
+
+
+def _silence(out: IO[str]) -> None:
+    """After the reader of ``out`` went away: point it at the null device, so the exit flush is quiet."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,9 +16,13 @@ R2.4
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from seep._excerpt import excerpt
+
 __all__ = [
+    "AmbiguousMoveError",
     "IllegalMoveError",
     "InputError",
     "InvalidStateError",
@@ -76,6 +80,44 @@ class NotationError(SeepError, ValueError):
     ...     print(isinstance(error, ValueError))
     True
     """
+
+
+class AmbiguousMoveError(NotationError):
+    """Short move text that fits more than one legal move of the position.
+
+    :func:`seep.notation.parse_move` with a state raises it; ``text`` is the
+    text given, ``candidates`` the legal moves it fits, in canonical order
+    (the order of :func:`seep.legal_moves`). Type one of them in full, or
+    add the cards that tell them apart.
+
+    >>> from seep import AmbiguousMoveError, parse_move
+    >>> from seep.testing import position
+    >>> state = position(hand="QC 5S 9D", loose="QH 3D 4C 5C 7H")
+    >>> try:
+    ...     parse_move("take QC", state)
+    ... except AmbiguousMoveError as error:
+    ...     print(error.candidates)
+    (Take(card=Card('QC'), loose=CardSet('3D 4C 5C QH'), house=None), Take(card=Card('QC'), loose=CardSet('5C 7H QH'), house=None))
+    """
+
+    # The candidates are moves (Any here: seep.moves imports this module).
+    def __init__(self, text: str, candidates: Sequence[Any]) -> None:
+        self.text = text
+        self.candidates = tuple(candidates)
+        shown = ", ".join(str(move) for move in self.candidates[:_SHOWN])
+        more = len(self.candidates) - _SHOWN
+        tail = f" and {more} more" if more > 0 else ""
+        super().__init__(
+            f"{excerpt(text)} fits {len(self.candidates)} legal moves: {shown}{tail}; "
+            "type one in full"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.text, self.candidates))
+
+
+#: How many candidates the message of an :class:`AmbiguousMoveError` lists.
+_SHOWN = 8
 
 
 class InvalidStateError(SeepError, ValueError):

@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
-from seep._arguments import check_count
+from seep._arguments import as_rng, check_count
 from seep._engine.bits import VALUE_MASKS
 from seep._engine.transition import transition
 from seep._excerpt import excerpt
@@ -605,9 +605,12 @@ def state_sampler(view: View) -> Callable[[random.Random], State]:
 
 
 def sample_deal(
-    view: View, rng: random.Random, *, max_proposals: int = DEFAULT_PROPOSALS
+    view: View, rng: random.Random | int, *, max_proposals: int = DEFAULT_PROPOSALS
 ) -> SampledDeal:
     """A deal (dealer, deck, moves, final state) drawn uniformly among those consistent with ``view``.
+
+    ``rng`` is a ``random.Random`` or a seed for one (an int, str or bytes:
+    the same seed, the same deal).
 
     Raises :class:`~seep.errors.InvalidStateError` (a :class:`ValueError`) naming the
     field for a view whose history is unknown, or when
@@ -629,7 +632,7 @@ def sample_deal(
     >>> observe(replayed, 1) == observe(state, 1)
     True
     """
-    return _sampler_of(view).deal(rng, max_proposals=max_proposals)
+    return _sampler_of(view).deal(as_rng(rng), max_proposals=max_proposals)
 
 
 # The samplers of the views sampled last, by the view's id (each kept with its view, so
@@ -650,8 +653,10 @@ def _sampler_of(view: View) -> HistorySampler:
     return sampler
 
 
-def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRIES) -> State:
+def sample_state(view: View, rng: random.Random | int, *, max_tries: int = DEFAULT_TRIES) -> State:
     """A full state ``view`` could be the view of: the final state of :func:`sample_deal`.
+
+    ``rng`` is a ``random.Random`` or a seed for one (an int, str or bytes).
 
     Exactly uniform over the consistent deals when the view's history is
     known. With an unknown history, the unseen cards are dealt from the
@@ -667,8 +672,11 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     >>> view = observe(state, 0)          # loaded from a position: unknown history
     >>> view.history_known, sample_state(view, random.Random(3)).owner_holds_value(1, 9)
     (False, True)
+    >>> sample_state(view, 3) == sample_state(view, random.Random(3))  # a seed
+    True
     """
     check_count(max_tries, "max_tries")
+    rng = as_rng(rng)
     if not view.history_known:
         return _view_only_sample(view, rng, max_tries=max_tries)
     return sample_deal(view, rng).state
@@ -676,14 +684,14 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
 
 def sample_states(
     view: View,
-    rng: random.Random,
+    rng: random.Random | int,
     n: int,
     *,
     max_tries: int = DEFAULT_TRIES,
     method: str = "exact",
     steps: int = 8,
 ) -> Iterator[State]:
-    """``n`` samples of :func:`sample_state`, drawn lazily from ``rng``.
+    """``n`` samples of :func:`sample_state`, drawn lazily from ``rng`` (or a seed for one).
 
     ``method="exact"`` (the default) draws them independently;
     ``method="chain"`` (approximate, opt-in) draws them from one Metropolis
@@ -701,6 +709,7 @@ def sample_states(
     (3, True)
     """
     check_count(n, "n")
+    rng = as_rng(rng)
     if method not in ("exact", "chain"):
         raise InputError(f"method is 'exact' or 'chain', not {excerpt(method)}", field="method")
     if not view.history_known or method == "exact":
