@@ -91,7 +91,7 @@ def test_play_by_number_to_the_end_of_a_deal(tmp_path: Path) -> None:
         "play", "--seed", "2", "--deal", "--record", str(tmp_path / "r.txt"), stdin="1\n" * 60
     )
     assert code == 0
-    assert "Final: team 0: cards" in out
+    assert "Final: team 0: card pts" in out
     assert (tmp_path / "r.txt").read_text(encoding="utf-8").strip()
 
 
@@ -190,7 +190,7 @@ def test_show_lists_every_move_of_a_record(tmp_path: Path) -> None:
     assert lines[1].startswith("  -  seat 1 (team 1): bid ")
     assert lines[2].startswith("  1. seat 1 (team 1): ")
     assert any(line.startswith(" 48. seat 0 (team 0): ") for line in lines)
-    assert "Final: team 0: cards" in out and out.count("phase:") == 1
+    assert "Final: team 0: card pts" in out and out.count("phase:") == 1
     assert "Result: " in out
 
 

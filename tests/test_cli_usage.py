@@ -125,7 +125,7 @@ def test_quiet_prints_the_result_and_nothing_else() -> None:
 
 
 def test_r9_3_deal_lines_name_card_points_and_seep_points_apart() -> None:
-    """'39 pts + 50 seeps' read as a count of seeps: the points and the count are both named."""
+    """'39 card pts + 50 seep pts' read as a count of seeps: the points and the count are both named."""
     out = run("demo", "--seed", "1")[1]
     assert (
         "Deal 1 over: team 0 72 points, team 1 128 points (28 for cards + 100 for 2 seeps)" in out

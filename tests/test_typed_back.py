@@ -264,7 +264,9 @@ def test_compact_state_is_one_line_holding_every_card_in_view(
         shown |= hand
     for card in shown:
         assert str(card) in re.findall(r"\b[A2-9TJQK][SHDC]\b", line), card
-    totals = [f"{score.cards} pts + {score.seeps} seeps" for score in deal_score(state).teams]
+    totals = [
+        f"{score.cards} card pts + {score.seeps} seep pts" for score in deal_score(state).teams
+    ]
     assert all(total in line for total in totals)
 
 
@@ -273,7 +275,7 @@ def test_compact_state_reads_in_order() -> None:
     assert format(state, "compact") == (
         "standard play 0/48; dealer 0, bid 12, seat 1 to play; floor AH 5S 9S JD; "
         "hands - / 6D TH JS QC / - / -; stock 44; "
-        "team 0: 0 pts + 0 seeps, team 1: 0 pts + 0 seeps"
+        "team 0: 0 card pts + 0 seep pts, team 1: 0 card pts + 0 seep pts"
     )
 
 

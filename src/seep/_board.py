@@ -65,9 +65,9 @@ def team_points(position: Any) -> list[tuple[int, int]]:
 
 
 def score_line(position: Any) -> str:
-    """``Score: team 0: 12 pts + 50 seeps (7 cards) | team 1: ...``."""
+    """``Score: team 0: 12 card pts + 50 seep pts (7 cards) | team 1: ...``."""
     teams = [
-        f"team {team}: {cards} pts + {seeps} seeps ({len(pile)} cards)"
+        f"team {team}: {cards} card pts + {seeps} seep pts ({len(pile)} cards)"
         for team, ((cards, seeps), pile) in enumerate(
             zip(team_points(position), position.piles, strict=True)
         )
@@ -96,7 +96,7 @@ def state_board(state: Any, symbols: bool = True) -> str:
         lines.append(
             "Final: "
             + " | ".join(
-                f"team {team}: cards {cards} + seeps {seeps} = {cards + seeps}"
+                f"team {team}: card pts {cards} + seep pts {seeps} = {cards + seeps}"
                 for team, (cards, seeps) in enumerate(team_points(state))
             )
         )
@@ -119,7 +119,7 @@ def state_line(state: Any) -> str:
         floor = f"{len(state.loose)} cards face down"
     hands = " / ".join(cards_text(hand, False) for hand in state.hands)
     score = ", ".join(
-        f"team {team}: {cards} pts + {seeps} seeps"
+        f"team {team}: {cards} card pts + {seeps} seep pts"
         for team, (cards, seeps) in enumerate(team_points(state))
     )
     return (

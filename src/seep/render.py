@@ -140,14 +140,14 @@ def render_view(view: View, *, relative: bool = False) -> str:
     Floor: A♥ 5♠ 9♠ J♦
     Hands: seat 0: 0  seat 1 (you): 4  seat 2: 0  seat 3: 0  stock: 44
     Your hand: 6♦ 10♥ J♠ Q♣
-    Score: team 0: 0 pts + 0 seeps (0 cards) | team 1: 0 pts + 0 seeps (0 cards)
+    Score: team 0: 0 card pts + 0 seep pts (0 cards) | team 1: 0 card pts + 0 seep pts (0 cards)
 
     >>> print(render_view(observe(new_deal("taash", seed=2), 1), relative=True))
     taash  play 0/48  dealer seat 0  to move: you
     Floor: 3♥ 4♣ 6♥ 8♥
     Hands: seat 0 (opponent): 4  seat 1 (you): 4  seat 2 (opponent): 4  seat 3 (partner): 4  stock: 32
     Your hand: 2♠ 2♦ 7♦ K♣
-    Score: team 0: 0 pts + 0 seeps (0 cards) | team 1: 0 pts + 0 seeps (0 cards)
+    Score: team 0: 0 card pts + 0 seep pts (0 cards) | team 1: 0 card pts + 0 seep pts (0 cards)
     """
     check_instance(view, View, "view")
     bid = "-" if view.bid is None else str(view.bid)
@@ -187,7 +187,7 @@ def render_state(state: State, *, symbols: bool = True) -> str:
       seat 2 (team 0): -
       seat 3 (team 1): -
     Stock: 44 cards
-    Score: team 0: 0 pts + 0 seeps (0 cards) | team 1: 0 pts + 0 seeps (0 cards)
+    Score: team 0: 0 card pts + 0 seep pts (0 cards) | team 1: 0 card pts + 0 seep pts (0 cards)
     """
     check_instance(state, State, "state")
     return _board.state_board(state, symbols)

@@ -252,7 +252,7 @@ class State:
           seat 2 (team 0): -
           seat 3 (team 1): -
         Stock: 44 cards
-        Score: team 0: 0 pts + 0 seeps (0 cards) | team 1: 0 pts + 0 seeps (0 cards)
+        Score: team 0: 0 card pts + 0 seep pts (0 cards) | team 1: 0 card pts + 0 seep pts (0 cards)
         """
         return state_board(self)
 
@@ -266,7 +266,7 @@ class State:
         >>> from seep import apply_move, new_deal, parse_move
         >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
         >>> print(f"{state:compact}")
-        standard play 0/48; dealer 0, bid 12, seat 1 to play; floor AH 5S 9S JD; hands - / 6D TH JS QC / - / -; stock 44; team 0: 0 pts + 0 seeps, team 1: 0 pts + 0 seeps
+        standard play 0/48; dealer 0, bid 12, seat 1 to play; floor AH 5S 9S JD; hands - / 6D TH JS QC / - / -; stock 44; team 0: 0 card pts + 0 seep pts, team 1: 0 card pts + 0 seep pts
         """
         if spec == "compact":
             return state_line(self)
