@@ -31,8 +31,8 @@ def cards_text(cards: Iterable[Card], symbols: bool = True) -> str:
 
 
 def house_text(house: Any, seat_names: dict[int, str] | None = None, symbols: bool = True) -> str:
-    """``[9 open: 4♠ 5♥, owner seat 1]``; a locked house (R5.5) says *pakka*."""
-    state = "pakka" if house.locked else "open"
+    """``[9 open: 4♠ 5♥, owner seat 1]``; a locked house (R5.5) says so."""
+    state = "locked" if house.locked else "open"
     names = seat_names or {}
     owners = ", ".join(names.get(o, f"seat {o}") for o in house.owners)
     label = "owners" if len(house.owners) > 1 else "owner"

@@ -90,7 +90,7 @@ def move_text(move: Move, *, symbols: bool = True) -> str:
 def house_text(
     house: House, *, seat_names: dict[int, str] | None = None, symbols: bool = True
 ) -> str:
-    """``[9 open: 4♠ 5♥, owner seat 1]``; locked houses say *pakka*.
+    """``[9 open: 4♠ 5♥, owner seat 1]``; a locked house (*pakka*) says locked.
 
     >>> from seep.render import house_text
     >>> from seep.testing import position
@@ -99,7 +99,7 @@ def house_text(
     >>> house_text(state.houses[0])
     '[9 open: 4♠ 5♥, owner seat 1]'
     >>> house_text(state.houses[1], seat_names={1: "Bilal"}, symbols=False)
-    '[10 pakka: TS TH, owner Bilal]'
+    '[10 locked: TS TH, owner Bilal]'
     """
     return _board.house_text(house, seat_names, symbols)
 
