@@ -11,6 +11,7 @@ Every error that comes from a rule carries the rule id in ``.rule``.
 ...     apply_move(state, parse_move("throw 2C"))
 ... except IllegalMoveError as error:
 ...     print(error.rule)
+...
 R2.4
 """
 
@@ -39,6 +40,7 @@ class SeepError(Exception):
     ...     parse_move("fold")
     ... except SeepError as error:
     ...     print(type(error).__name__)
+    ...
     NotationError
     """
 
@@ -54,6 +56,7 @@ class IllegalMoveError(SeepError, ValueError):
     ...     apply_move(new_deal("standard", seed=10), parse_move("bid 13"))
     ... except IllegalMoveError as error:
     ...     print(error.rule, "|", error.reason)
+    ...
     R2.4 | seat 1 holds no king and cannot bid 13
     """
 
@@ -74,6 +77,7 @@ class NotationError(SeepError, ValueError):
     ...     Card.parse("1S")
     ... except NotationError as error:
     ...     print(isinstance(error, ValueError))
+    ...
     True
     """
 
@@ -90,6 +94,7 @@ class InvalidStateError(SeepError, ValueError):
     ...     state_from_dict(doc)
     ... except InvalidStateError as error:
     ...     print(error.field)
+    ...
     bid
     """
 
@@ -119,6 +124,7 @@ class InputError(SeepError, ValueError):
     ...     Card(-1)
     ... except InputError as error:
     ...     print(error.field, error.rule, "|", error)
+    ...
     index R1.1 | index: R1.1: a card index is 0..51, not -1
     """
 
@@ -181,6 +187,7 @@ class UnknownVariantError(SeepError, KeyError):
     ...     get_variant("stnadard")
     ... except UnknownVariantError as error:
     ...     print(error.name, "standard" in error.known, "|", str(error)[:34])
+    ...
     stnadard True | unknown variant 'stnadard'; known:
     """
 
@@ -206,6 +213,7 @@ class MisdealError(SeepError, ValueError):
     ...     new_deal(deck=ALL_CARDS)  # aces first: the bidder holds the four aces
     ... except MisdealError as error:
     ...     print(error)
+    ...
     R2.3: the bidder (seat 1) holds AS AH AD AC, no card of 9 or more: the deal is void
     """
 
