@@ -89,7 +89,10 @@ def _docstrings(path: Path) -> Iterator[tuple[int, str]]:
 
 
 PAGES = sorted(
-    path for pattern in ("*.md", "*.rst") for path in DOCS.rglob(pattern) if "_build" not in path.parts
+    path
+    for pattern in ("*.md", "*.rst")
+    for path in DOCS.rglob(pattern)
+    if "_build" not in path.parts
 )
 MODULES = sorted(PACKAGE.rglob("*.py"))
 
