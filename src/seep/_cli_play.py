@@ -36,7 +36,7 @@ HELP = (
     "  build 5H 4C =9       '=9' is the value of the house a build makes: 5 + 4 = 9\n"
     "  raise 2C #9          add a card to the house of 9 (it becomes 11)\n"
     "Cards: rank A 2-9 T J Q K, suit S H D C (10♦ is TD). A house shows its value,\n"
-    "its cards, 'open' or 'pakka' (locked) and its owners: you, your partner or an opponent.\n"
+    "its cards, 'open' or 'locked' and its owners: you, your partner or an opponent.\n"
     "Commands: 'moves' lists every legal move, 'help' shows this, 'quit' stops the game."
 )
 

@@ -95,7 +95,7 @@ def move_text(move: Move, *, symbols: bool = True) -> str:
 def house_text(
     house: House, *, seat_names: dict[int, str] | None = None, symbols: bool = True
 ) -> str:
-    """``[9 open: 4♠ 5♥, owner seat 1]``; locked houses say *pakka*.
+    """``[9 open: 4♠ 5♥, owner seat 1]``; a locked house (R5.5) says ``locked``.
 
     >>> from seep.render import house_text
     >>> from seep.testing import position
@@ -104,9 +104,9 @@ def house_text(
     >>> house_text(state.houses[0])
     '[9 open: 4♠ 5♥, owner seat 1]'
     >>> house_text(state.houses[1], seat_names={1: "Bilal"}, symbols=False)
-    '[10 pakka: TS TH, owner Bilal]'
+    '[10 locked: TS TH, owner Bilal]'
     """
-    state = "pakka" if house.locked else "open"
+    state = "locked" if house.locked else "open"
     names = seat_names or {}
     owners = ", ".join(names.get(o, f"seat {o}") for o in house.owners)
     label = "owners" if len(house.owners) > 1 else "owner"

@@ -232,7 +232,7 @@ def _raise(position: Position, move: Raise) -> Violation | None:
     if house is None:
         return "R7.1", f"no house of {target} stands"
     if house.locked:
-        return "R7.3", f"the house of {target} is locked (pakka) and can never be raised"
+        return "R7.3", f"the house of {target} is locked and can never be raised"
     if seat in house.owners:
         return "R7.1", f"seat {seat} owns the house of {target} and cannot raise it"
     new_value = target + value
