@@ -139,3 +139,20 @@ def test_the_records_and_notation_shown_in_the_docs_load() -> None:
     for block in notation:
         for line in block.splitlines():
             assert str(parse_move(line)) == line, line
+
+
+def test_r5_5_the_docs_say_locked_and_introduce_pakka_once_in_the_glossary() -> None:
+    """R5.5: the API says ``House.locked``; the pages say *locked*, the Seep word appears once."""
+    uses = {
+        page.name: len(re.findall(r"\bpakk[ai]\b", page.read_text(encoding="utf-8")))
+        for page in DOCS.glob("*.md")
+    }
+    uses = {name: count for name, count in uses.items() if count}
+    glossary = re.search(
+        r"^\*pakka\* \(\*pakki\*\)\n: a locked",
+        (DOCS / "rules.md").read_text(encoding="utf-8"),
+        re.MULTILINE,
+    )
+    assert glossary is not None
+    # rules.md: the glossary's term and its variant; index.md: the game's one-paragraph summary.
+    assert uses == {"rules.md": 2, "index.md": 1}, uses
