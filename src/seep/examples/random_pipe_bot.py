@@ -44,9 +44,10 @@ def main(lines: Iterable[str] | None = None, out: TextIO | None = None) -> None:
 
     ``lines`` and ``out`` are standard input and output unless given:
 
-    >>> import io, sys
+    >>> import sys
     >>> from seep.examples.random_pipe_bot import main
-    >>> main(['{"type": "hello", "protocol": "seep-pipe/1", "seed": 7}', '{"type": "quit"}'], sys.stdout)
+    >>> hello = '{"type": "hello", "protocol": "seep-pipe/1", "seed": 7}'
+    >>> main([hello, '{"type": "quit"}'], sys.stdout)
     {"type": "hello", "protocol": "seep-pipe/1", "name": "random-pipe"}
     """
     rng = random.Random()
