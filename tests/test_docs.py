@@ -21,6 +21,7 @@ PUBLIC_MODULES = [
     "cli",
     "deal",
     "errors",
+    "examples",
     "gymnasium",
     "history",
     "moves",
@@ -62,6 +63,17 @@ def test_every_public_module_has_an_api_page_that_documents_its_all() -> None:
             entries = set(re.findall(r"^\.\. auto(?:function|class|data):: (\w+)$", page, re.M))
             assert entries == set(module.__all__), name
         assert re.search(rf"^   {name}$", toctree, re.MULTILINE), name
+
+
+def test_the_api_index_lists_every_public_module_once_in_a_group_with_its_summary() -> None:
+    """The index's module tables, one per layer under its heading, cover every public module."""
+    index = (DOCS / "api" / "index.rst").read_text(encoding="utf-8")
+    tables = re.findall(r"^\.\. module-table::\n\n((?:   \S+\n)+)", index, re.MULTILINE)
+    listed = [line.strip() for table in tables for line in table.splitlines()]
+    assert sorted(listed) == sorted(["seep", *(f"seep.{name}" for name in PUBLIC_MODULES)])
+    headings = re.findall(r"^(.+)\n-+$", index, re.MULTILINE)
+    assert len(tables) == len(headings) + 1  # the package first, then one table per layer
+    assert "Game basics" in headings and "Hidden information" in headings
 
 
 def test_every_public_module_is_listed() -> None:
@@ -127,3 +139,20 @@ def test_the_records_and_notation_shown_in_the_docs_load() -> None:
     for block in notation:
         for line in block.splitlines():
             assert str(parse_move(line)) == line, line
+
+
+def test_r5_5_the_docs_say_locked_and_introduce_pakka_once_in_the_glossary() -> None:
+    """R5.5: the API says ``House.locked``; the pages say *locked*, the Seep word appears once."""
+    uses = {
+        page.name: len(re.findall(r"\bpakk[ai]\b", page.read_text(encoding="utf-8")))
+        for page in DOCS.glob("*.md")
+    }
+    uses = {name: count for name, count in uses.items() if count}
+    glossary = re.search(
+        r"^\*pakka\* \(\*pakki\*\)\n: a locked",
+        (DOCS / "rules.md").read_text(encoding="utf-8"),
+        re.MULTILINE,
+    )
+    assert glossary is not None
+    # rules.md: the glossary's term and its variant; index.md: the game's one-paragraph summary.
+    assert uses == {"rules.md": 2, "index.md": 1}, uses

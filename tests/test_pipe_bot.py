@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -27,8 +28,10 @@ from seep.sim import MatchSpec, simulate
 from seep.testing import position
 from seep.views import observe
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "random_pipe_bot.py"
-GOOD = [sys.executable, str(EXAMPLE)]
+# The example bot that ships in the package, run as a module: it works from any directory.
+EXAMPLE = "seep.examples.random_pipe_bot"
+GOOD = [sys.executable, "-m", EXAMPLE]
+GOOD_CMD = f"cmd:{shlex.join(GOOD)}"
 
 # A bot that behaves as its first argument says; otherwise it plays the first legal move.
 _ODD_BOT = r"""
@@ -96,6 +99,39 @@ def test_the_example_bot_plays_a_whole_deal_and_is_reaped() -> None:
     assert final.is_over and final.plays == 48
     assert not bot.running and bot.returncode == 0  # it obeyed quit
     assert _reaped(pid)
+
+
+def test_the_example_bot_runs_as_a_module_from_any_directory(tmp_path: Path) -> None:
+    """``python -m seep.examples.random_pipe_bot`` needs no checkout: it ships in the package."""
+    import subprocess
+
+    messages = '{"type": "hello", "protocol": "seep-pipe/1", "seed": 3}\n{"type": "quit"}\n'
+    done = subprocess.run(
+        GOOD, input=messages, capture_output=True, text=True, cwd=tmp_path, timeout=60, check=True
+    )
+    assert done.stdout == '{"type": "hello", "protocol": "seep-pipe/1", "name": "random-pipe"}\n'
+
+
+def test_the_example_bot_needs_only_the_standard_library() -> None:
+    """The example is a template for a bot in its own file: it imports nothing from seep."""
+    import ast
+    import importlib.util
+
+    spec = importlib.util.find_spec(EXAMPLE)
+    assert spec is not None and spec.origin is not None
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    imported = {
+        name.split(".")[0]
+        for node in ast.walk(tree)
+        for name in (
+            [alias.name for alias in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom)
+            else []
+        )
+    }
+    assert imported and imported <= set(sys.stdlib_module_names), imported
 
 
 def test_a_seeded_pipe_bot_replays_its_games() -> None:
@@ -225,9 +261,9 @@ def test_errors_survive_pickling_for_process_pools() -> None:
 
 def test_cmd_names_a_pipe_bot_in_make_bot_and_in_simulations() -> None:
     """``cmd:PROGRAM`` wherever a bot is named; simulations start and stop one per game."""
-    bot = make_bot(f"cmd:{sys.executable} {EXAMPLE}", seed=3, timeout=5)
+    bot = make_bot(GOOD_CMD, seed=3, timeout=5)
     assert isinstance(bot, PipeBot) and bot.timeout == 5 and not bot.running
-    spec = MatchSpec(variant="standard-2p", bots=(f"cmd:{sys.executable} {EXAMPLE}", GreedyBot))
+    spec = MatchSpec(variant="standard-2p", bots=(GOOD_CMD, GreedyBot))
     results = simulate(spec, range(2))
     assert [r.deals for r in results] == [1, 1]
     assert results == simulate(spec, range(2))  # seeded through the hello
@@ -235,7 +271,7 @@ def test_cmd_names_a_pipe_bot_in_make_bot_and_in_simulations() -> None:
 
 def test_seep_simulate_runs_a_pipe_bot_and_reports_a_bad_one(odd_bot: list[str]) -> None:
     out, err = io.StringIO(), io.StringIO()
-    good = f"cmd:{sys.executable} {EXAMPLE}"
+    good = GOOD_CMD
     code = main(
         ["simulate", "--bots", f"greedy,{good}", "--games", "2", "--no-progress"],
         stdout=out,
@@ -268,7 +304,7 @@ def test_seep_play_seats_a_pipe_bot(tmp_path: Path) -> None:
             "3",
             "--deal",
             "--bot",
-            f"cmd:{sys.executable} {EXAMPLE}",
+            GOOD_CMD,
             "--record",
             str(tmp_path / "game.txt"),
         ],
@@ -295,7 +331,7 @@ def test_seep_play_starts_no_program_for_the_players_own_seat(tmp_path: Path) ->
         "import os, runpy, sys\n"
         f"with open({str(starts)!r}, 'a') as file:\n"
         "    file.write(str(os.getpid()) + '\\n')\n"
-        f"runpy.run_path({str(EXAMPLE)!r}, run_name='__main__')\n",
+        f"runpy.run_module({EXAMPLE!r}, run_name='__main__')\n",
         encoding="utf-8",
     )
     code = main(

@@ -33,7 +33,7 @@ class ModuleTable(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        lines = [".. list-table::", "   :widths: 1 3", "   :class: module-table", ""]
+        lines = [".. list-table::", "   :widths: 1 3", "   :width: 100%", "   :class: module-table", ""]
         for name in (line.strip() for line in self.content):
             if name:
                 lines += [f"   * - :mod:`{name}`", f"     - {summary(name)}"]

@@ -56,6 +56,8 @@ def as_rng(value: object, name: str = "rng") -> random.Random:
 
     A seed is an int, a str or bytes; anything else is a ``TypeError`` naming ``name``.
 
+    >>> import random
+    >>> from seep._arguments import as_rng
     >>> as_rng(7).random() == random.Random(7).random()
     True
     """

@@ -47,6 +47,7 @@ def team_rewards(state: State) -> tuple[int, ...]:
     >>> rng = random.Random(3)
     >>> while not state.is_over:
     ...     state = apply_move(state, rng.choice(legal_moves(state)))
+    ...
     >>> rewards = team_rewards(state)
     >>> rewards[0] == -rewards[1] == rewards[2] == -rewards[3]
     True

@@ -14,6 +14,7 @@ names (R10.4).
 >>> rng = random.Random(4)
 >>> while not match.is_over:
 ...     match = apply_baazi_move(match, rng.choice(legal_moves(match.state)))
+...
 >>> match.winner, match.reason
 (0, 'team 0 leads by 114 (R10.2)')
 >>> [(row.dealer, row.totals, row.lead) for row in match.sheet]
@@ -65,6 +66,7 @@ class SheetRow:
     >>> match, rng = new_baazi("standard", seed=4), random.Random(4)
     >>> while not match.sheet:  # play the first deal
     ...     match = apply_baazi_move(match, rng.choice(legal_moves(match.state)))
+    ...
     >>> match.sheet[0]
     SheetRow(deal=1, dealer=0, bid=10, cards=(64, 36), seeps=(0, 0), totals=(64, 36), lead=28, banked=(0, 0))
     """
@@ -280,6 +282,7 @@ def next_baazi(baazi: Baazi, *, seed: Seed = None) -> Baazi:
     >>> match, rng = new_baazi("standard", seed=4), random.Random(4)
     >>> while not match.is_over:
     ...     match = apply_baazi_move(match, rng.choice(legal_moves(match.state)))
+    ...
     >>> match.sheet[-1].dealer, next_baazi(match, seed=5).state.dealer
     (1, 3)
     """

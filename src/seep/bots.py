@@ -59,6 +59,7 @@ class Bot(Protocol):
     ...     name = "first"
     ...     def choose(self, view, moves):
     ...         return moves[0]
+    ...
     >>> isinstance(FirstMove(), Bot), play_deal(new_deal("standard", seed=3), [FirstMove()] * 4).is_over
     (True, True)
     """

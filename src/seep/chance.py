@@ -47,12 +47,14 @@ played on it.
 (1, 52, Fraction(1, 1))
 >>> for text in ("2S", "3H", "4D"):                      # three low cards to the bidder
 ...     node = node.deal(Card.parse(text))
+...
 >>> outcomes = node.outcomes()                            # the fourth must be 9 or higher (R2.3)
 >>> len(outcomes), min(card.value for card, _ in outcomes), outcomes[0][1]
 (20, 9, Fraction(1, 20))
 >>> node = node.deal(Card.parse("KS"))
 >>> while isinstance(node, InitialDeal):                  # the floor: uniform
 ...     node = node.deal(node.outcomes()[0][0])
+...
 >>> state = node
 >>> state.hands[1], state.loose, len(state.stock)
 (CardSet('2S 3H 4D KS'), CardSet('AS AH AD AC'), 44)
@@ -230,6 +232,7 @@ def start_deal(
     >>> node = start_deal("taash", dealer=3, order=deck)
     >>> for card in deck[:20]:
     ...     node = node.deal(card)
+    ...
     >>> node == new_deal("taash", deck=deck, dealer=3)
     True
     """

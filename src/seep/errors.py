@@ -11,6 +11,7 @@ Every error that comes from a rule carries the rule id in ``.rule``.
 ...     apply_move(state, parse_move("throw 2C"))
 ... except IllegalMoveError as error:
 ...     print(error.rule)
+...
 R2.4
 """
 
@@ -43,6 +44,7 @@ class SeepError(Exception):
     ...     parse_move("fold")
     ... except SeepError as error:
     ...     print(type(error).__name__)
+    ...
     NotationError
     """
 
@@ -58,6 +60,7 @@ class IllegalMoveError(SeepError, ValueError):
     ...     apply_move(new_deal("standard", seed=10), parse_move("bid 13"))
     ... except IllegalMoveError as error:
     ...     print(error.rule, "|", error.reason)
+    ...
     R2.4 | seat 1 holds no king and cannot bid 13
     """
 
@@ -78,6 +81,7 @@ class NotationError(SeepError, ValueError):
     ...     Card.parse("1S")
     ... except NotationError as error:
     ...     print(isinstance(error, ValueError))
+    ...
     True
     """
 
@@ -97,6 +101,7 @@ class AmbiguousMoveError(NotationError):
     ...     parse_move("take QC", state)
     ... except AmbiguousMoveError as error:
     ...     print(error.candidates)
+    ...
     (Take(card=Card('QC'), loose=CardSet('3D 4C 5C QH'), house=None), Take(card=Card('QC'), loose=CardSet('5C 7H QH'), house=None))
     """
 
@@ -132,6 +137,7 @@ class InvalidStateError(SeepError, ValueError):
     ...     state_from_dict(doc)
     ... except InvalidStateError as error:
     ...     print(error.field)
+    ...
     bid
     """
 
@@ -161,6 +167,7 @@ class InputError(SeepError, ValueError):
     ...     Card(-1)
     ... except InputError as error:
     ...     print(error.field, error.rule, "|", error)
+    ...
     card R1.1 | card: R1.1: a card index is 0..51, not -1
     """
 
@@ -223,6 +230,7 @@ class UnknownVariantError(SeepError, KeyError):
     ...     get_variant("stnadard")
     ... except UnknownVariantError as error:
     ...     print(error.name, "standard" in error.known, "|", str(error)[:34])
+    ...
     stnadard True | unknown variant 'stnadard'; known:
     """
 
@@ -248,6 +256,7 @@ class MisdealError(SeepError, ValueError):
     ...     new_deal(deck=ALL_CARDS)  # aces first: the bidder holds the four aces
     ... except MisdealError as error:
     ...     print(error)
+    ...
     R2.3: the bidder (seat 1) holds AS AH AD AC, no card of 9 or more: the deal is void
     """
 

@@ -29,6 +29,7 @@ Importing the module registers the environment as ``seep/Seep-v0``.
 >>> while not done:
 ...     legal = [i for i, ok in enumerate(info["action_mask"]) if ok]
 ...     observation, reward, done, truncated, info = game.step(rng.choice(legal))
+...
 >>> reward == game.final_reward
 True
 """

@@ -1,6 +1,6 @@
 """The five kinds of move (R3.1) and their canonical order.
 
-Moves are small frozen values; ``str(move)`` is the canonical move notation
+Moves are small frozen values; ``str(move)`` is the canonical move
 notation and ``repr(move)`` types back. The played card (or a bid's value)
 may be given by position, every other field by keyword; cards may be given
 as :class:`~seep.cards.Card` values, notation strings or indices:
@@ -8,7 +8,7 @@ as :class:`~seep.cards.Card` values, notation strings or indices:
 >>> from seep.moves import Bid, Build, Raise, Take, Throw
 >>> Take("JS", loose="5C 6H TD", house=11)
 Take(card=Card('JS'), loose=CardSet('5C 6H TD'), house=11)
->>> Throw("7C") == Throw(card=Card("7C")), Bid(11) == Bid(value=11)
+>>> Throw("7C") == Throw(card="7C"), Bid(11) == Bid(value=11)
 (True, True)
 >>> str(Build(card="5H", loose="6C", value=11))
 'build 5H 6C =11'

@@ -42,6 +42,7 @@ Python games are written, which makes it a little over 600 lines.
 (True, 52)
 >>> while state.is_chance_node():
 ...     state.apply_action(state.chance_outcomes()[0][0])
+...
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
 (1, ['play 2S', 'play 2H', 'play 2D', 'play 2C'])
 """
@@ -364,6 +365,7 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
     >>> while state.is_chance_node():
     ...     cards, chances = zip(*state.chance_outcomes())
     ...     state.apply_action(rng.choices(cards, chances)[0])
+    ...
     >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
     (1, ['play 7H', 'play 9H'])
     """
@@ -515,6 +517,7 @@ class SeepObserver:
     >>> state = game.new_initial_state()
     >>> while state.is_chance_node():
     ...     state.apply_action(state.chance_outcomes()[0][0])
+    ...
     >>> observer.set_from(state, 1)
     >>> type(observer).__name__, sorted(observer.dict), bool(observer.tensor.any())
     ('SeepObserver', ['adapter', 'position'], True)

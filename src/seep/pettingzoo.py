@@ -36,6 +36,7 @@ ends the episode with reward -1 for the agent that sent it) and
 ...         legal = [i for i, ok in enumerate(observation["action_mask"]) if ok]
 ...         action = rng.choice(legal)
 ...     game.step(action)
+...
 >>> sorted(game.unwrapped.final_rewards.values()) == sorted(-r for r in game.unwrapped.final_rewards.values())
 True
 """

@@ -42,6 +42,7 @@ closed (a context manager), when it times out, and at exit.
 >>> with PipeBot(program) as bot:
 ...     final = play_deal(new_deal("taash", seed=3), [bot] * 4)
 ...     bot.name
+...
 'first'
 >>> final.is_over, bot.running
 (True, False)
@@ -144,6 +145,7 @@ class BotTimeoutError(PipeBotError, TimeoutError):
     ...     sleeper.start()
     ... except BotTimeoutError as error:
     ...     print(error.rule, sleeper.running)
+    ...
     seep-pipe/1 timeout False
     """
 
@@ -157,6 +159,7 @@ class BotCrashedError(PipeBotError):
     ...     PipeBot([sys.executable, "-c", "raise SystemExit(3)"]).start()
     ... except BotCrashedError as error:
     ...     print(type(error).__name__, error.seat)
+    ...
     BotCrashedError None
     """
 
@@ -170,6 +173,7 @@ class BotAnswerError(PipeBotError, ValueError):
     ...     PipeBot([sys.executable, "-c", "print('ready!')"]).start()
     ... except BotAnswerError as error:
     ...     print(error.answer)
+    ...
     ready!
     """
 

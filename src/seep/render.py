@@ -90,7 +90,7 @@ def move_text(move: Move, *, symbols: bool = True) -> str:
 def house_text(
     house: House, *, seat_names: dict[int, str] | None = None, symbols: bool = True
 ) -> str:
-    """``[9 open: 4♠ 5♥, owner seat 1]``; a locked house (*pakka*) says locked.
+    """``[9 open: 4♠ 5♥, owner seat 1]``; a locked house (R5.5) says ``locked``.
 
     >>> from seep.render import house_text
     >>> from seep.testing import position

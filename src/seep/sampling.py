@@ -625,10 +625,12 @@ def sample_deal(
     >>> rng = random.Random(2)
     >>> for _ in range(9):
     ...     state = apply_move(state, rng.choice(legal_moves(state)))
+    ...
     >>> deal = sample_deal(observe(state, 1), random.Random(0))
     >>> replayed = new_deal("standard-2p", deck=deal.deck, dealer=deal.dealer)
     >>> for move in deal.moves:
     ...     replayed = apply_move(replayed, move)
+    ...
     >>> observe(replayed, 1) == observe(state, 1)
     True
     """

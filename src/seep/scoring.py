@@ -41,6 +41,7 @@ class DealScore:
     >>> state, rng = new_deal("standard", seed=1), random.Random(1)
     >>> while not state.is_over:
     ...     state = apply_move(state, rng.choice(legal_moves(state)))
+    ...
     >>> score = deal_score(state)
     >>> score.totals, score.difference
     ((72, 28), 44)

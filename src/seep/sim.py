@@ -176,6 +176,7 @@ def simulate(
     [(0, False), (1, True), (2, False)]
     >>> with ThreadPoolExecutor(2) as executor:
     ...     simulate(spec, range(3), alternate=True, executor=executor) == here
+    ...
     True
     """
     jobs = [(seed, alternate and seed % 2 == 1) for seed in seeds]
@@ -219,6 +220,7 @@ def dask_executor(address: object = None, **client_options: Any) -> Iterator[Exe
     ...         results = simulate(spec, range(2), executor=executor)
     ... except ImportError:  # without the dask extra
     ...     results = simulate(spec, range(2))
+    ...
     >>> results == simulate(spec, range(2))
     True
 

@@ -67,7 +67,7 @@ _OVER = Phase.OVER
 class House:
     """A house (*ghar*) of value 9..13 with its cards and owners (R5).
 
-    Whether it is locked (*pakka*) is derived from the cards (R5.5).
+    Whether it is locked is derived from the cards (R5.5).
 
     >>> from seep import CardSet, House
     >>> open_house = House(value=9, cards=CardSet.parse("4S 5H"), owners=(1,))

@@ -235,6 +235,7 @@ def record_from_deal(start: State, moves: Iterable[Move] = (), *, tags: TagsGive
     >>> while not state.is_over:
     ...     moves.append(next(iter_legal_moves(state)))  # the first legal move
     ...     state = apply_move(state, moves[-1])
+    ...
     >>> record = record_from_deal(start, moves, tags={"Seats": "Asha, Bilal"})
     >>> len(record.deals[0].moves), record.deals[0].score == deal_score(state)
     (48, True)
@@ -267,6 +268,7 @@ def record_from_baazi(baazi: _Match, *, tags: TagsGiven = None) -> Record:
     >>> rng = random.Random(3)
     >>> while not match.is_over:
     ...     match = apply_baazi_move(match, rng.choice(legal_moves(match.state)))
+    ...
     >>> record = record_from_baazi(match)
     >>> record.result == f"team {match.winner} wins: {match.reason}"
     True

@@ -33,6 +33,7 @@ imports Hypothesis when it is called.
 ... @given(reachable_states(max_plays=6))
 ... def test_a_mover_always_has_a_move(state):
 ...     assert state.is_over or legal_moves(state)  # R3.3
+...
 >>> test_a_mover_always_has_a_move()
 >>> api_test("standard", deals=1, seed=2, moves_per_state=4).plays
 48

@@ -22,6 +22,7 @@ order:
 ...     move = data.draw(legal_moves_of(state))
 ...     after = apply_move(state, move)
 ...     assert after.plays == state.plays + (0 if isinstance(move, Bid) else 1)
+...
 >>> test_a_card_played_is_one_play()
 """
 
@@ -88,6 +89,7 @@ def card_sets(min_size: int = 0, max_size: int = 52) -> SearchStrategy[CardSet]:
     ... @given(card_sets(min_size=2, max_size=5))
     ... def test_sizes(cards):
     ...     assert 2 <= len(cards) <= 5
+    ...
     >>> test_sizes()
     """
     if not 0 <= min_size <= max_size <= 52:
@@ -112,6 +114,7 @@ def decks() -> SearchStrategy[tuple[Card, ...]]:
     ... @given(decks())
     ... def test_every_card_once(deck):
     ...     assert sorted(deck) == list(ALL_CARDS)
+    ...
     >>> test_every_card_once()
     """
     st = _strategies()
@@ -141,6 +144,7 @@ def deals(variant: str | Variant = "standard") -> SearchStrategy[State]:
     ... @given(deals())
     ... def test_the_bidder_moves_first(state):
     ...     assert state.to_move == state.bidder and state.plays == 0  # R2.1
+    ...
     >>> test_the_bidder_moves_first()
     """
     st = _strategies()
@@ -207,6 +211,7 @@ def reachable_states(
     ... @given(reachable_states(max_plays=5))
     ... def test_few_plays(state):
     ...     assert state.plays <= 5
+    ...
     >>> test_few_plays()
     """
     return _walks(variant, max_plays, prefer_builds=False)
@@ -229,6 +234,7 @@ def states_with_houses(
     ... @given(states_with_houses(max_plays=8))
     ... def test_houses_have_owners(state):
     ...     assert state.houses and all(house.owners for house in state.houses)
+    ...
     >>> test_houses_have_owners()
     """
     return _walks(variant, max_plays, prefer_builds=True)
@@ -279,6 +285,7 @@ def random_moves() -> SearchStrategy[Move]:
     ... @given(random_moves())
     ... def test_only_bids(move):
     ...     assert not is_legal(fresh, move) or isinstance(move, Bid)
+    ...
     >>> test_only_bids()
     """
     st = _strategies()

@@ -17,6 +17,7 @@ the same when their name, code, defaults and closed-over values are.
 ...         def __init__(self, points): self.points = points
 ...         def __call__(self, context): return self.points
 ...     return Bonus
+...
 >>> first, second = make(), make()
 >>> first(50) == second(50), same_rule(first(50), second(50)), same_rule(first(50), second(40))
 (False, True, False)

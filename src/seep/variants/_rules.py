@@ -276,6 +276,7 @@ class SeepRule(Protocol):
     >>> from seep.variants import SeepContext, SeepRule
     >>> def flat_30(context: SeepContext) -> int:
     ...     return 30
+    ...
     >>> isinstance(flat_30, SeepRule)
     True
     >>> flat_30(SeepContext(card=Card.parse("KS"), play=7, first_play=False,

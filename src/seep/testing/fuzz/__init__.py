@@ -110,6 +110,7 @@ def mutated_documents(doc: Any, *, max_mutations: int = 3) -> SearchStrategy[Any
     ...     except Exception:
     ...         return False
     ...     return False
+    ...
     >>> original = {"kind": "throw", "card": "7C"}
     >>> bad = find(mutated_documents(original), refused)
     >>> bad != original, original
@@ -167,6 +168,7 @@ def mutated_state_documents(variant: str | None = None) -> SearchStrategy[Any]:
     ...     except SeepError:
     ...         return
     ...     assert state.plays <= 48
+    ...
     >>> test_load()
     """
     return _from_corpus(
@@ -265,6 +267,7 @@ def mutated_decks() -> SearchStrategy[Any]:
     ...         new_deal("standard", deck=deck)
     ...     except (SeepError, TypeError):
     ...         pass
+    ...
     >>> test_decks()
     """
     from seep.cards import ALL_CARDS
