@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from seep.actions import NUM_ACTIONS
 from seep.errors import IllegalMoveError
@@ -30,6 +30,12 @@ def test_api_test_passes(variant: str) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_seed_test_passes(variant: str) -> None:
     seed_test(lambda: env(variant=variant), num_cycles=300)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_render_test_passes(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: env(variant=variant, render_mode=render_mode))
+    assert "to move: seat" in capsys.readouterr().out  # "human" printed the table
 
 
 def _random_episode(game: object, rng: random.Random) -> dict[str, float]:
@@ -119,4 +125,29 @@ def test_ansi_render_shows_the_table() -> None:
     text = game.render()
     assert isinstance(text, str) and "to move: seat" in text
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env(variant="standard", render_mode="human")
+        raw_env(variant="standard", render_mode="rgb_array")
+
+
+def test_human_render_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    game = raw_env(variant="taash", render_mode="human")
+    game.reset(seed=1)
+    assert game.render() is None
+    shown = raw_env(variant="taash", render_mode="ansi")
+    shown.reset(seed=1)
+    assert capsys.readouterr().out == f"{shown.render()}\n"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_observations_lie_within_the_declared_bounds(variant: str) -> None:
+    game = raw_env(variant=variant)
+    game.reset(seed=4)
+    rng = random.Random(4)
+    space = game.observation_space("player_0")
+    assert space["observation"].high.max() < 2_000  # each entry's own bound, not a blanket one
+    while not all(game.terminations.values()):
+        agent = game.agent_selection
+        for name in game.agents:
+            assert space.contains(game.observe(name))
+        legal = [i for i, ok in enumerate(game.observe(agent)["action_mask"]) if ok]
+        game.step(rng.choice(legal))
+    assert all(space.contains(game.observe(name)) for name in game.agents)
