@@ -17,6 +17,7 @@ import pytest
 from seep import STANDARD, State, apply_move, legal_moves, new_deal, register_variant
 from seep.bots import GreedyBot, RandomBot, SearchBot
 from seep.observation import observation_vector
+from seep.pipe import PipeBot
 from seep.testing import position
 from seep.variants import SeepContext, Variant, get_variant, variant_names
 from seep.views import observe
@@ -121,6 +122,13 @@ def test_bots_travel_in_the_middle_of_a_deal_and_choose_the_same(
     copy = _travel(module, bot)
     later = _mid_deal(_variant(name), seed=2, plies=16)
     assert _play_on(later, copy, plies=8) == _play_on(later, bot, plies=8)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_a_pipe_bot_refuses_to_pickle_naming_what_to_do(module: ModuleType) -> None:
+    bot = PipeBot("python3 my_bot.py", seed=1)
+    with pytest.raises(TypeError, match=r"PipeBot 'python3 my_bot\.py'.*same command"):
+        module.dumps(bot)
 
 
 @pytest.mark.parametrize("module", MODULES)
