@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 pytest.importorskip("pettingzoo")
 
+import gymnasium
 from pettingzoo.test import api_test, render_test, seed_test
 
 from seep.actions import NUM_ACTIONS
@@ -151,3 +153,39 @@ def test_observations_lie_within_the_declared_bounds(variant: str) -> None:
         legal = [i for i, ok in enumerate(game.observe(agent)["action_mask"]) if ok]
         game.step(rng.choice(legal))
     assert all(space.contains(game.observe(name)) for name in game.agents)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_supersuit_wrappers_as_the_page_says() -> None:
+    """The reward and lambda wrappers apply; the Box-only ones refuse the Dict observation."""
+    supersuit = pytest.importorskip("supersuit")
+    import numpy as np
+
+    for refusing in (
+        lambda game: supersuit.dtype_v0(game, np.float32),
+        supersuit.normalize_obs_v0,
+        supersuit.flatten_v0,
+        supersuit.pad_observations_v0,
+        lambda game: supersuit.frame_stack_v1(game, 3),
+    ):
+        with pytest.raises((AssertionError, AttributeError)):
+            refusing(env(variant="standard")).reset(seed=1)
+    high = raw_env(variant="standard").observation_space("player_0")["observation"].high
+
+    def scale(observation: dict[str, Any], space: Any, agent: Any = None) -> dict[str, Any]:
+        return {**observation, "observation": observation["observation"] / high}
+
+    def scaled_space(space: Any, agent: Any = None) -> Any:
+        box = gymnasium.spaces.Box(0.0, 1.0, space["observation"].shape, np.float64)
+        return gymnasium.spaces.Dict({"observation": box, "action_mask": space["action_mask"]})
+
+    game = supersuit.observation_lambda_v0(
+        supersuit.reward_lambda_v0(env(variant="standard"), lambda reward: reward / 100),
+        scale,
+        scaled_space,
+    )
+    game.reset(seed=1)
+    collected = _random_episode(game, random.Random(1))
+    assert collected == {name: value / 100 for name, value in game.unwrapped.final_rewards.items()}
+    observation = game.observe("player_0")
+    assert game.observation_space("player_0").contains(observation)
