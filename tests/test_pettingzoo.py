@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+import gymnasium
+from pettingzoo.test import api_test, render_test, seed_test
 
 from seep.actions import NUM_ACTIONS
 from seep.errors import IllegalMoveError
@@ -30,6 +32,12 @@ def test_api_test_passes(variant: str) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_seed_test_passes(variant: str) -> None:
     seed_test(lambda: env(variant=variant), num_cycles=300)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_render_test_passes(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: env(variant=variant, render_mode=render_mode))
+    assert "to move: seat" in capsys.readouterr().out  # "human" printed the table
 
 
 def _random_episode(game: object, rng: random.Random) -> dict[str, float]:
@@ -119,4 +127,65 @@ def test_ansi_render_shows_the_table() -> None:
     text = game.render()
     assert isinstance(text, str) and "to move: seat" in text
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env(variant="standard", render_mode="human")
+        raw_env(variant="standard", render_mode="rgb_array")
+
+
+def test_human_render_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    game = raw_env(variant="taash", render_mode="human")
+    game.reset(seed=1)
+    assert game.render() is None
+    shown = raw_env(variant="taash", render_mode="ansi")
+    shown.reset(seed=1)
+    assert capsys.readouterr().out == f"{shown.render()}\n"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_observations_lie_within_the_declared_bounds(variant: str) -> None:
+    game = raw_env(variant=variant)
+    game.reset(seed=4)
+    rng = random.Random(4)
+    space = game.observation_space("player_0")
+    assert space["observation"].high.max() < 2_000  # each entry's own bound, not a blanket one
+    while not all(game.terminations.values()):
+        agent = game.agent_selection
+        for name in game.agents:
+            assert space.contains(game.observe(name))
+        legal = [i for i, ok in enumerate(game.observe(agent)["action_mask"]) if ok]
+        game.step(rng.choice(legal))
+    assert all(space.contains(game.observe(name)) for name in game.agents)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_supersuit_wrappers_as_the_page_says() -> None:
+    """The reward and lambda wrappers apply; the Box-only ones refuse the Dict observation."""
+    supersuit = pytest.importorskip("supersuit")
+    import numpy as np
+
+    for refusing in (
+        lambda game: supersuit.dtype_v0(game, np.float32),
+        supersuit.normalize_obs_v0,
+        supersuit.flatten_v0,
+        supersuit.pad_observations_v0,
+        lambda game: supersuit.frame_stack_v1(game, 3),
+    ):
+        with pytest.raises((AssertionError, AttributeError)):
+            refusing(env(variant="standard")).reset(seed=1)
+    high = raw_env(variant="standard").observation_space("player_0")["observation"].high
+
+    def scale(observation: dict[str, Any], space: Any, agent: Any = None) -> dict[str, Any]:
+        return {**observation, "observation": observation["observation"] / high}
+
+    def scaled_space(space: Any, agent: Any = None) -> Any:
+        box = gymnasium.spaces.Box(0.0, 1.0, space["observation"].shape, np.float64)
+        return gymnasium.spaces.Dict({"observation": box, "action_mask": space["action_mask"]})
+
+    game = supersuit.observation_lambda_v0(
+        supersuit.reward_lambda_v0(env(variant="standard"), lambda reward: reward / 100),
+        scale,
+        scaled_space,
+    )
+    game.reset(seed=1)
+    collected = _random_episode(game, random.Random(1))
+    assert collected == {name: value / 100 for name, value in game.unwrapped.final_rewards.items()}
+    observation = game.observe("player_0")
+    assert game.observation_space("player_0").contains(observation)

@@ -25,12 +25,13 @@ from seep.baazi import Baazi, apply_baazi_move, new_baazi
 from seep.deal import new_deal
 from seep.errors import IllegalMoveError
 from seep.moves import Move
+from seep.observation import observation_bounds
 from seep.rules import apply_move
 from seep.scoring import deal_score
 from seep.state import State
 from seep.variants import Variant, get_variant
 
-__all__ = ["Stepper", "team_rewards"]
+__all__ = ["Stepper", "observation_limits", "team_rewards"]
 
 
 def team_rewards(state: State) -> tuple[int, ...]:
@@ -174,3 +175,18 @@ class Stepper:
         for action in self.prefix:
             chosen[action] = 1
         return chosen
+
+
+def observation_limits(variant: str | Variant) -> tuple[list[int], list[int]]:
+    """The lowest and highest entries of an environment's observation.
+
+    The view vector's entries (:func:`seep.observation.observation_bounds`),
+    then 0..1 for each of the ``NUM_ACTIONS`` marks of the ids chosen so far.
+
+    >>> from seep._stepper import observation_limits
+    >>> low, high = observation_limits("standard")
+    >>> len(high), max(high), high[-1]
+    (663, 1175, 1)
+    """
+    low, high = observation_bounds(variant)
+    return [*low, *[0] * NUM_ACTIONS], [*high, *[1] * NUM_ACTIONS]

@@ -9,9 +9,17 @@ environment plays the other seats whenever the agent's move is complete.
 
 The observation is the agent's view as the integer vector of
 :mod:`seep.observation`, followed by one entry per id already chosen in the
-move in progress. ``info["action_mask"]`` marks the legal ids. The reward is
-0 until a deal ends, then the agent's team's deal score minus the other
-team's. An episode is one deal, or a whole match with ``baazi=True``.
+move in progress; the space's bounds are each entry's own
+(:func:`seep.observation.observation_bounds`, then 0..1). ``info["action_mask"]``
+and :meth:`SeepEnv.action_masks` mark the legal ids; once the episode is
+over they mark every id, since the next action is not played (Gymnasium's
+vector environments reset the episode with it). The reward is 0 until a
+deal ends, then, with ``reward="points"``, the agent's team's deal score
+minus the other team's; ``"scaled"`` divides that by the card points of a
+deal (:func:`seep.bounds.card_point_range`: 100 in the built-in variants, so
+-1..1 without seeps); ``"win"`` gives +1, 0 or -1 as the agent's team wins,
+ties or loses the deal. An episode is one deal, or a whole match with
+``baazi=True``.
 
 **An illegal id** changes nothing: the step returns the same observation,
 the reward ``illegal_reward`` (default ``-1.0``), ``terminated=False`` and
@@ -27,7 +35,7 @@ Importing the module registers the environment as ``seep/Seep-v0``.
 >>> rng = random.Random(4)
 >>> done = False
 >>> while not done:
-...     legal = [i for i, ok in enumerate(info["action_mask"]) if ok]
+...     legal = [i for i, ok in enumerate(game.action_masks()) if ok]
 ...     observation, reward, done, truncated, info = game.step(rng.choice(legal))
 ...
 >>> reward == game.final_reward
@@ -43,11 +51,12 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
-from seep._stepper import Stepper
+from seep._stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
 from seep.bots import Bot, make_bot
+from seep.bounds import card_point_range
 from seep.errors import IllegalMoveError
-from seep.observation import observation_length, observation_vector
+from seep.observation import observation_vector
 from seep.render import render_state
 from seep.rules import legal_moves
 from seep.variants import Variant, get_variant
@@ -57,8 +66,7 @@ __all__ = ["SeepEnv"]
 
 Opponent = str | Bot
 
-# Every entry of the view vector and of the chosen-id marks lies within this.
-_LIMIT = 1 << 16
+_REWARDS = ("points", "scaled", "win")
 
 
 class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -66,13 +74,16 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     ``opponents``: one name or bot for every other seat, or a sequence with
     one per other seat in seat order. Bots given by name are seeded from the
-    ``reset`` seed, so a seeded episode is reproducible.
+    ``reset`` seed, so a seeded episode is reproducible. ``reward``:
+    ``"points"``, ``"scaled"`` or ``"win"`` (see the module docstring).
 
     >>> from seep.gymnasium import SeepEnv
     >>> game = SeepEnv("taash-2p", seat=1, opponents="random")
     >>> observation, info = game.reset(seed=0)
     >>> observation.shape == game.observation_space.shape, int(info["action_mask"].sum()) > 0
     (True, True)
+    >>> SeepEnv("standard", reward="win").reward
+    'win'
     """
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it on Env)
@@ -86,6 +97,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         render_mode: str | None = None,
         baazi: bool = False,
         illegal_reward: float = -1.0,
+        reward: str = "points",
     ) -> None:
         self.variant = get_variant(variant)
         players = self.variant.players
@@ -93,6 +105,8 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(f"seat is a seat in 0..{players - 1}, not {seat!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if reward not in _REWARDS:
+            raise ValueError(f"reward is 'points', 'scaled' or 'win', not {reward!r}")
         others = [other for other in range(players) if other != seat]
         if isinstance(opponents, (str, Bot)):
             chosen: list[Opponent] = [opponents] * len(others)
@@ -104,11 +118,14 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.render_mode = render_mode
         self.baazi = baazi
         self.illegal_reward = illegal_reward
+        self.reward = reward
+        lowest, highest = card_point_range(self.variant)
+        self._divisor = highest - lowest  # the card points of a deal (R1.2)
         self._opponents = dict(zip(others, chosen, strict=True))
         self._bots: dict[int, Bot] = {}
-        size = observation_length(self.variant) + NUM_ACTIONS
+        low, high = observation_limits(self.variant)
         self.observation_space = gymnasium.spaces.Box(
-            low=-_LIMIT, high=_LIMIT, shape=(size,), dtype=np.int32
+            low=np.array(low, dtype=np.int32), high=np.array(high, dtype=np.int32), dtype=np.int32
         )
         self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
         self._stepper = Stepper(self.variant)
@@ -152,7 +169,33 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _reward(self) -> float:
         finished = self._stepper.finished
-        return 0.0 if finished is None else float(finished[self.seat])
+        if finished is None:
+            return 0.0
+        points = finished[self.seat]
+        if self.reward == "scaled":
+            return points / self._divisor
+        if self.reward == "win":
+            return float((points > 0) - (points < 0))
+        return float(points)
+
+    def action_masks(self) -> np.ndarray:
+        """The legal ids as ``NUM_ACTIONS`` booleans (what sb3-contrib's ``MaskablePPO`` reads).
+
+        Every id once the episode is over: the next action is not played.
+
+        >>> from seep.gymnasium import SeepEnv
+        >>> game = SeepEnv("standard", seat=1)
+        >>> _, info = game.reset(seed=10)
+        >>> mask = game.action_masks()
+        >>> mask.dtype, mask.shape, bool((mask == info["action_mask"]).all())
+        (dtype('bool'), (123,), True)
+        """
+        return self._mask().astype(bool)
+
+    def _mask(self) -> np.ndarray:
+        if self._stepper.is_over:
+            return np.ones(NUM_ACTIONS, dtype=np.int8)
+        return np.array(self._stepper.mask(), dtype=np.int8)
 
     def _play_others(self) -> float:
         """Let the bots play until the agent is to act or the episode is over; their rewards for the agent."""
@@ -172,7 +215,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
         return {
-            "action_mask": np.array(self._stepper.mask(), dtype=np.int8),
+            "action_mask": self._mask(),
             "illegal": illegal,
         }
 

@@ -349,7 +349,9 @@ class History:
         return f"History.start({list(self.entries())!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (History.start, (self.entries(),))
+        # A module-level function, found by name: cloudpickle would copy a
+        # classmethod's code by value, without this module's globals.
+        return (_history_of, (self.entries(),))
 
     def __copy__(self) -> History:
         return self
@@ -360,6 +362,11 @@ class History:
 
 _EMPTY = History(None, None)
 _UNKNOWN = tuple(History(_EMPTY, Unknown(plays)) for plays in range(49))
+
+
+def _history_of(entries: Sequence[Entry]) -> History:
+    """The history of ``entries`` (what an unpickled history is rebuilt with)."""
+    return History.start(entries)
 
 
 def after_move(

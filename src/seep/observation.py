@@ -38,7 +38,7 @@ from typing import Final
 
 from seep._engine.schedule import seat_to_play
 from seep._excerpt import excerpt
-from seep.bounds import longest_deal_moves
+from seep.bounds import longest_deal_moves, most_seeps, seep_bonus_range
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.history import Dealt, Played
@@ -61,6 +61,7 @@ __all__ = [
     "information_state_vector",
     "move_slot_layout",
     "move_slot_width",
+    "observation_bounds",
     "observation_layout",
     "observation_length",
     "observation_vector",
@@ -158,6 +159,44 @@ def observation_length(variant: str | Variant) -> int:
     (540, 518)
     """
     return sum(width for _, width in _observation_fields(get_variant(variant)))
+
+
+def observation_bounds(variant: str | Variant) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The lowest and the highest value of each entry of :func:`observation_vector`.
+
+    Every bit (one-hot and card fields, flags) lies in 0..1. The counts lie
+    in 0..48 for ``plays`` (R2.8, R2.9), 0..52 for ``stock_count`` and
+    ``floor_count``, 0..12 for ``hand_counts`` (a hand is dealt 12 cards at
+    most, R2.7), 0..:func:`~seep.bounds.most_seeps` for ``seep_counts``;
+    ``seep_points`` lies within :func:`~seep.bounds.seep_bonus_range` (R4.5).
+
+    >>> from seep.observation import observation_bounds, observation_layout, observation_length
+    >>> low, high = observation_bounds("standard")
+    >>> len(low) == len(high) == observation_length("standard")
+    True
+    >>> layout = observation_layout("standard")
+    >>> high[layout["plays"]], high[layout["hand_counts"]], high[layout["seep_points"]]
+    ((48,), (12, 12, 12, 12), (1175, 1175))
+    >>> set(high[layout["hand"]]), min(low)
+    ({1}, 0)
+    """
+    rules = get_variant(variant)
+    lowest_seeps, highest_seeps = seep_bonus_range(rules)
+    counts = {
+        "plays": (0, rules.plays_per_deal),
+        "stock_count": (0, _CARDS),
+        "floor_count": (0, _CARDS),
+        "hand_counts": (0, rules.cards_per_hand),
+        "seep_counts": (0, most_seeps(rules)),
+        "seep_points": (min(0, lowest_seeps), max(0, highest_seeps)),
+    }
+    low: list[int] = []
+    high: list[int] = []
+    for name, width in _observation_fields(rules):
+        lowest, highest = counts.get(name, (0, 1))
+        low += [lowest] * width
+        high += [highest] * width
+    return tuple(low), tuple(high)
 
 
 def _one_hot(width: int, index: int | None) -> list[int]:

@@ -13,8 +13,9 @@ Rewards come when a deal ends: each seat gets its team's deal score minus
 the other team's (:func:`seep.deal_score`), so the two teams' rewards sum to
 zero. By default an episode is one deal; ``baazi=True`` plays a whole match
 (R10, R11.6): every deal's rewards arrive when that deal ends, and the
-episode ends with the match. ``render()`` in ``"ansi"`` mode returns the
-table as :func:`seep.render.render_state` prints it.
+episode ends with the match. ``render()`` returns the table as
+:func:`seep.render.render_state` draws it with ``render_mode="ansi"``, and
+prints it to standard output with ``render_mode="human"``.
 
 An id that is not legal is refused with
 :class:`~seep.errors.IllegalMoveError` naming the rule, and nothing changes;
@@ -51,7 +52,7 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from seep._stepper import Stepper
+from seep._stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
 from seep.observation import observation_length, observation_vector
 from seep.render import render_state
@@ -92,7 +93,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "seep_v0",
         "is_parallelizable": False,
     }
@@ -105,15 +106,16 @@ class raw_env(AECEnv):  # type: ignore[misc]
         baazi: bool = False,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
         self.variant = get_variant(variant)
         self.render_mode = render_mode
         self.baazi = baazi
         self.possible_agents = [f"player_{seat}" for seat in range(self.variant.players)]
         self.agents = self.possible_agents[:]
         self._view_size = observation_length(self.variant)
-        self._size = size = self._view_size + NUM_ACTIONS
+        self._size = self._view_size + NUM_ACTIONS
+        low, high = observation_limits(self.variant)
         self._vectors_of: State | None = None
         self._vectors: dict[int, np.ndarray] = {}
         # One space object per agent, returned by every call (PettingZoo checks identity).
@@ -124,7 +126,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
             agent: gymnasium.spaces.Dict(
                 {
                     "observation": gymnasium.spaces.Box(
-                        low=-_LIMIT, high=_LIMIT, shape=(size,), dtype=np.int32
+                        low=np.array(low, dtype=np.int32),
+                        high=np.array(high, dtype=np.int32),
+                        dtype=np.int32,
                     ),
                     "action_mask": gymnasium.spaces.Box(
                         low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8
@@ -217,15 +221,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agent_selection = self._agent_to_act()
 
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``), every hand shown."""
+        """The table as text, every hand shown: returned (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (use 'ansi').")
+            gymnasium.logger.warn(
+                "render() was called without a render_mode (use 'ansi' or 'human')."
+            )
             return None
-        return render_state(self._stepper.state)
+        text = render_state(self._stepper.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-# Every entry of the view vector and of the chosen-id marks lies within this.
-_LIMIT = 1 << 16

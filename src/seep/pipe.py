@@ -371,6 +371,12 @@ class PipeBot:
     def __enter__(self) -> PipeBot:
         return self.start()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        raise TypeError(
+            f"PipeBot {self.command!r} talks to a program of this process and does not pickle: "
+            "make a PipeBot of the same command in the other process"
+        )
+
     def __exit__(
         self,
         kind: type[BaseException] | None,

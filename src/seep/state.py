@@ -225,6 +225,16 @@ class State:
     def __deepcopy__(self, memo: object) -> State:
         return self
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The fields only: a pickled state never carries what was cached on it.
+        return {name: getattr(self, name) for name in _PICKLED}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        for name in _CACHED:
+            object.__setattr__(self, name, None)
+
     def __repr__(self) -> str:
         """One line: the variant, where the deal stands, the floor (the fields: :func:`seep.state_to_dict`).
 
@@ -276,3 +286,9 @@ class State:
             f"a state is formatted as '' (the board) or 'compact' (one line), not {excerpt(spec)}",
             field="format_spec",
         )
+
+
+# What a pickled state holds: its fields. Left out, and None once unpickled: the
+# caches (the fields that are not arguments) and attrs' cached hash (cache_hash=True).
+_PICKLED = tuple(field.name for field in attrs.fields(State) if field.init)
+_CACHED = (*(field.name for field in attrs.fields(State) if not field.init), "_attrs_cached_hash")
