@@ -187,13 +187,15 @@ class InitialDeal:
         """The undealt cards and integer weights proportional to their probabilities."""
         seen = set(self.dealt)
         cards = [card for card in ALL_CARDS if card not in seen]
+        if not self.variant.opening.bids:
+            return cards, [1] * len(cards)  # R11.1: no void deal without a bid
         position = len(self.dealt)
-        bidding = bidding_positions(self.variant, self.dealer)  # () without a bid
+        bidding = bidding_positions(self.variant, self.dealer)
         if any(HIGH_MASK >> self.dealt[spot] & 1 for spot in bidding if spot < position):
             return cards, [1] * len(cards)
         slots = sum(1 for spot in bidding if spot > position)
         if not slots and position not in bidding:
-            return cards, [1] * len(cards)  # no bid, or the bidder's cards are dealt
+            return cards, [1] * len(cards)  # the bidder's cards are dealt
         # R2.3: the bidder's cards dealt so far hold no 9 or more. A card's weight is the
         # number of ways to deal the bidder's ``slots`` cards still to come after it so
         # that the deal is not void (the other places take the rest in any order).
