@@ -173,11 +173,7 @@ def abilities(position: Position, card: int) -> Abilities:
     raises = 0
     for target in HOUSE_VALUES:  # R7.1, R7.2: at most 13, another card of the new value
         new_value = target + value
-        if (
-            position.raisable >> target & 1
-            and new_value in HOUSE_VALUES
-            and others & VALUE_MASKS[new_value]
-        ):
+        if position.raisable >> target & 1 and new_value <= 13 and others & VALUE_MASKS[new_value]:
             raises |= 1 << target
     throw = position.throw_any or not (sums | position.house_values) & bit  # R8.2, R11.3
     return Abilities(take, house, bound, targets, raises, throw)
