@@ -43,7 +43,16 @@ def test_report_counts_seeps_and_runs_are_reproducible() -> None:
 
 def test_zero_deals_check_nothing() -> None:
     assert api_test(deals=0) == ApiTestReport(
-        variant="standard", deals=0, plays=0, states=0, moves=0, views=0, seeps=0, records=0
+        variant="standard",
+        deals=0,
+        plays=0,
+        states=0,
+        moves=0,
+        views=0,
+        samples=0,
+        chance=0,
+        seeps=0,
+        records=0,
     )
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from seep._completion import can_complete, has_sum, packed_counts
-from seep._engine.bits import VALUE_MASKS
+from seep._engine.bits import HOUSE_VALUES, VALUE_MASKS
 from seep._engine.generate import Position, generate
 from seep._engine.groups import groups
 from seep._engine.verify import value_name, violation
@@ -38,8 +38,7 @@ HOUSE: Final = 121  # the take takes the house of its card's value
 FINISH: Final = 122
 NUM_ACTIONS: Final = 123
 
-_HOUSE_VALUES: Final = range(9, 14)
-_HOUSE_BITS: Final = sum(1 << value for value in _HOUSE_VALUES)
+_HOUSE_BITS: Final = sum(1 << value for value in HOUSE_VALUES)
 LAYOUT: Final = (
     "a move is [card, throw], [card, raise v], "
     "[card, take, (house), loose cards in ascending order, finish] "
@@ -166,13 +165,13 @@ def abilities(position: Position, card: int) -> Abilities:
     targets = 0
     # R5.2: above the card's value a group makes up the rest; at it, a house must stand.
     candidates = (sums << value) & _HOUSE_BITS & ~bit | (bit if house else 0)
-    for target in _HOUSE_VALUES:
+    for target in HOUSE_VALUES:
         if candidates >> target & 1:
             keep = position.keep >> target & 1  # R3.2, R6.3
             if not keep or others & VALUE_MASKS[target]:
                 targets |= 1 << target
     raises = 0
-    for target in _HOUSE_VALUES:  # R7.1, R7.2: at most 13, another card of the new value
+    for target in HOUSE_VALUES:  # R7.1, R7.2: at most 13, another card of the new value
         new_value = target + value
         if position.raisable >> target & 1 and new_value <= 13 and others & VALUE_MASKS[new_value]:
             raises |= 1 << target
@@ -185,8 +184,8 @@ def action_ids(found: Abilities) -> list[int]:
     ids = [THROW] if found.throw else []
     if found.take:
         ids.append(TAKE)
-    ids.extend(BUILD + v - 9 for v in _HOUSE_VALUES if found.targets >> v & 1)
-    ids.extend(RAISE + v - 9 for v in _HOUSE_VALUES if found.raises >> v & 1)
+    ids.extend(BUILD + v - 9 for v in HOUSE_VALUES if found.targets >> v & 1)
+    ids.extend(RAISE + v - 9 for v in HOUSE_VALUES if found.raises >> v & 1)
     return sorted(ids)
 
 

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from seep._engine.bits import HIGH_MASK
 from seep._engine.generate import Position
+from seep._engine.schedule import bidding_positions, first_to_play
 from seep._engine.transition import build_state, with_hands
-from seep._view_sampling import _HIGH_MASK
 from seep.cards import Card, CardSet, from_mask
 from seep.history import Dealt, History, Played, _Dealing
 from seep.moves import Bid, Move
@@ -86,8 +87,9 @@ class Script:
         self.legal: dict[int, bool] = {}  # remembered legalities, by value_key
         seats = [state.to_move for state in before]
         players = len(final.hands)
-        self._bids = final.variant.opening.bids
-        self._bidder_hidden = self._bids and (final.dealer + 1) % players != viewer
+        # R2.3: the bidder's opening cards, when hidden from the viewer (none without a bid).
+        hidden = first_to_play(final.dealer, players) != viewer
+        self._bid_positions = bidding_positions(final.variant, final.dealer) if hidden else ()
         # Per seat: its deck positions in dealing order.
         self._positions = [[p for p, to in enumerate(dealt_to) if to == s] for s in range(players)]
         # Per move of another seat: (index, seat, card bit, its positions dealt by then,
@@ -141,7 +143,7 @@ class Script:
         ``legal``: the legality of a move not remembered yet (``None``: ask
         the rules).
         """
-        if self._bidder_hidden and not any(_HIGH_MASK >> card & 1 for card in deck[:4]):
+        if self._bid_positions and not any(HIGH_MASK >> deck[p] & 1 for p in self._bid_positions):
             return None  # R2.3: a void deal
         remembered = self.legal
         for index, seat, bit, spots, played, whole, move, state in self._checks:

@@ -27,12 +27,12 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Final, Protocol
 
-from seep._engine.bits import VALUE_MASKS
+from seep._engine.bits import HIGH_MASK, VALUE_MASKS
 from seep._engine.schedule import (
-    FLOOR,
     first_to_play,
     hand_sizes,
     in_opening_round,
+    opening_floor,
     played_by,
     seat_to_play,
     stock_size,
@@ -45,9 +45,6 @@ from seep.state import House, Phase, SeepRecord, State
 from seep.variants import Variant
 
 __all__ = ["check_state", "check_view", "constraints"]
-
-#: Cards of value 9 to 13: the bidder holds one (R2.3).
-HIGH_MASK: Final = sum(VALUE_MASKS[value] for value in range(9, 14))
 
 
 class Public(Protocol):
@@ -185,14 +182,13 @@ def constraints(view: Seen) -> tuple[tuple[int, CardSet], ...]:
     >>> constraints(observe(state, 0))      # 9H and 9D are in the piles, 9S in seat 0's hand
     ((1, CardSet('9C')),)
     """
-    players = len(view.hand_counts)
     found: list[tuple[int, CardSet]] = []
     for house in view.houses:
         for owner in house.owners:
             found.append((owner, from_mask(VALUE_MASKS[house.value])))
     need = bidder_needs(view)
     if need is not None:
-        found.append(((view.dealer + 1) % players, from_mask(need[0])))
+        found.append((first_to_play(view.dealer, view.variant.players), from_mask(need[0])))
     result: list[tuple[int, CardSet]] = []
     for seat, cards in sorted(found, key=lambda item: (item[0], item[1].mask)):
         # Only the cards this seat could hold: its own hand, or the unseen cards for others.
@@ -304,8 +300,9 @@ def _check_structure(
             raise InvalidStateError("bid", "null until the bid is made (phase 'bid')")
         if subject.face_up:
             raise InvalidStateError("floor.face_up", "R2.2: the floor is face down during the bid")
-        if loose_count != FLOOR:
-            raise InvalidStateError("floor.loose", f"R2.2: {FLOOR} face-down floor cards")
+        floor = opening_floor(variant)
+        if loose_count != floor:
+            raise InvalidStateError("floor.loose", f"R2.2: {floor} face-down floor cards")
     else:
         if not subject.face_up:
             raise InvalidStateError("floor.face_up", "R2.5: the floor is face up after the bid")
@@ -316,9 +313,9 @@ def _check_structure(
             raise InvalidStateError("phase", f"after {plays} plays the deal is over")
         if not variant.opening.bids and bid is not None and plays == 0:
             raise InvalidStateError("bid", "R11.2: the bid is the first house built, after a play")
-        if plays == 0 and loose_count != FLOOR:
+        if plays == 0 and loose_count != opening_floor(variant):
             raise InvalidStateError(
-                "floor.loose", f"R2.2: {FLOOR} floor cards before the first play"
+                "floor.loose", f"R2.2: {opening_floor(variant)} floor cards before the first play"
             )
     elif phase is Phase.OVER and plays != last:
         raise InvalidStateError("phase", f"a deal is over after {last} plays, not {plays}")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from seep._engine.groups import groups
-from seep._engine.schedule import PACKET, first_to_play, opening_packets
+from seep._engine.schedule import PACKET, first_to_play, opening_packets, packet_order
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.history import Dealt, FloorTurned, Played, SeepRecord, Unknown
@@ -213,15 +213,7 @@ def _schedule(
         if to is None:
             return []  # the floor is dealt only before the first play
         quotas[to] += count
-    schedule: list[tuple[int | None, int]] = []
-    seat = first_to_play(view.dealer, players)
-    while any(quotas):
-        if quotas[seat]:
-            count = min(PACKET, quotas[seat])
-            schedule.append((seat, count))
-            quotas[seat] -= count
-        seat = (seat + 1) % players
-    return schedule
+    return list(packet_order(first_to_play(view.dealer, players), quotas))
 
 
 class _Turn:
@@ -230,7 +222,7 @@ class _Turn:
 
     def __init__(self, players: int, dealer: int) -> None:
         self.players = players
-        self.first = (dealer + 1) % players
+        self.first = first_to_play(dealer, players)
         self.bid = False
         self.last: int | None = None  # the seat of the last card played
 

@@ -33,10 +33,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Final
 
 from seep._arguments import check_count
-from seep._validate import HIGH_MASK, check_view, constraints, hidden_sizes, matchable
+from seep._validate import check_view, constraints, hidden_sizes, matchable
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError
 from seep.history import History, Unknown
@@ -47,9 +46,6 @@ __all__ = ["DEFAULT_TRIES", "constraints", "sample_state", "sample_states"]
 
 #: How many uniform shuffles :func:`sample_state` tries before its fallback.
 DEFAULT_TRIES = 1000
-
-#: Cards of value 9 to 13: the bidder holds at least one (R2.3).
-_HIGH_MASK: Final = HIGH_MASK
 
 
 def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRIES) -> State:

@@ -46,6 +46,7 @@ from typing import Final
 import attrs
 
 from seep import _limits
+from seep._engine.bits import HIGH_MASK
 from seep.cards import ALL_CARDS, Card
 from seep.variants import SeepContext, Variant, get_variant
 
@@ -76,7 +77,6 @@ DEAL_SCORE_LIMIT: Final = _limits.DEAL_SCORE_LIMIT
 MATCH_LIMIT: Final = _limits.MATCH_LIMIT
 
 _FLOOR: Final = 4  # R2.2, R11.1: four cards start on the floor
-_LOWEST_BID: Final = 9
 # The fixed ids of a play: the card, what it does, finish (the house and loose cards come on top).
 _PLAY_IDS: Final = 3
 
@@ -119,7 +119,7 @@ def _bonuses(variant: Variant, play: int) -> list[int]:
     per_batch = variant.cards_per_hand * variant.players
     cards: tuple[Card, ...] = ALL_CARDS
     if play == 1:  # R2.6: the first play seeps only with a card of the bid value
-        cards = tuple(card for card in ALL_CARDS if card.value >= _LOWEST_BID)
+        cards = tuple(card for card in ALL_CARDS if HIGH_MASK >> card & 1)
     points = []
     for card in cards:
         bonus = rule(

@@ -5,10 +5,11 @@ module plays a deal that way, one card at a time, and ends in exactly the
 states the engine makes:
 
 * :func:`start_deal` opens the **initial deal** (an :class:`InitialDeal`):
-  the bidder's four cards then the four floor cards (R2.2), or in taash the
-  four floor cards then four to every seat from the bidder's (R11.1). Its
-  last card gives the :class:`~seep.state.State` that
-  :func:`seep.new_deal` makes.
+  the packets the variant's opening deals before the first play, in its
+  order: the bidder's four cards then the four floor cards (R2.2), or in
+  taash the four floor cards then four to every seat from the bidder's
+  (R11.1), or whatever order a custom opening names. Its last card gives
+  the :class:`~seep.state.State` that :func:`seep.new_deal` makes.
 * :func:`play` applies a move. A move that deals nothing gives the next
   state; a move after which the engine deals (the rest of the batch after
   the first play, R2.7; the second batch of the two-player game, R2.9; the
@@ -25,12 +26,14 @@ that sum to 1, or as floats (:meth:`~InitialDeal.float_outcomes`).
 **Redeals.** A void deal (R2.3: the bidder's four cards hold no 9 or higher)
 is redealt by :func:`seep.new_deal`, so the deck it plays is uniform among
 the decks that are not void. The chance nodes fold this into the
-probabilities of the bidder's first four cards: a card that would complete
-a void hand has probability 0 (it is not offered), the others share the
-rest in proportion to the number of hands they can still complete. The
-product of the probabilities along a deal is then exactly the probability
-:func:`seep.new_deal` gives it, and no void hand is ever reached. Every
-later card is uniform over the cards not yet dealt.
+probabilities of the initial deal: every card's probability is in
+proportion to the number of ways to deal the bidder's opening cards still
+to come so that the deal is not void. A card that would complete a void
+hand has probability 0 (it is not offered); while the bidder's cards are
+still to come (a floor dealt first), a low card is a little likelier than
+a high one. The product of the probabilities along a deal is then exactly
+the probability :func:`seep.new_deal` gives it, and no void hand is ever
+reached. Every later card is uniform over the cards not yet dealt.
 
 **The stock.** A chance state's undealt cards are not decided yet, but a
 :class:`~seep.state.State` keeps its stock in dealing order; they wait
@@ -67,12 +70,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from math import perm
 from typing import TypeAlias
 
 import attrs
 
 from seep._arguments import check_int, check_seat
-from seep._engine.schedule import PACKET, opening_packets
+from seep._engine.bits import HIGH_MASK
+from seep._engine.schedule import bidding_positions, first_to_play, opening_recipients
 from seep._excerpt import excerpt
 from seep.cards import ALL_CARDS, Card, card_index
 from seep.deal import new_deal
@@ -92,9 +97,6 @@ __all__ = [
     "start_deal",
 ]
 
-_PACKET = PACKET  # R2.2, R11.1: four cards a packet
-_LOWEST_BID = 9  # R2.3: the bidder needs a card of 9 or more
-
 
 def initial_recipients(variant: str | Variant, dealer: int) -> tuple[int | None, ...]:
     """Who receives each card of the initial deal, in dealing order (``None``: the floor).
@@ -107,8 +109,7 @@ def initial_recipients(variant: str | Variant, dealer: int) -> tuple[int | None,
     """
     rules = get_variant(variant)
     check_seat(dealer, rules.players, "dealer")
-    # R2.2, R11.1: the variant's opening names where each packet goes.
-    return tuple(seat for seat in opening_packets(rules, dealer) for _ in range(_PACKET))
+    return opening_recipients(rules, dealer)  # R2.2, R11.1: the variant's opening
 
 
 @attrs.frozen(kw_only=True)
@@ -143,7 +144,7 @@ class InitialDeal:
     @property
     def bidder(self) -> int:
         """The seat after the dealer (R2.1)."""
-        return (self.dealer + 1) % self.variant.players
+        return first_to_play(self.dealer, self.variant.players)
 
     def outcomes(self) -> tuple[tuple[Card, Fraction], ...]:
         """The cards that may come next with their exact probabilities, in card order.
@@ -188,29 +189,25 @@ class InitialDeal:
         """The undealt cards and integer weights proportional to their probabilities."""
         seen = set(self.dealt)
         cards = [card for card in ALL_CARDS if card not in seen]
+        if not self.variant.opening.bids:
+            return cards, [1] * len(cards)  # R11.1: no void deal without a bid
         position = len(self.dealt)
-        if (
-            not self.variant.opening.bids
-            or position >= _PACKET
-            or any(card.value >= _LOWEST_BID for card in self.dealt)
-        ):
+        bidding = bidding_positions(self.variant, self.dealer)
+        if any(HIGH_MASK >> self.dealt[spot] & 1 for spot in bidding if spot < position):
             return cards, [1] * len(cards)
-        # R2.3: the bidder's hand so far holds no 9 or more. A card's weight is the
-        # number of ways to fill the hand's remaining slots so that it is not void.
-        slots = _PACKET - 1 - position
+        slots = sum(1 for spot in bidding if spot > position)
+        if not slots and position not in bidding:
+            return cards, [1] * len(cards)  # the bidder's cards are dealt
+        # R2.3: the bidder's cards dealt so far hold no 9 or more. A card's weight is the
+        # number of ways to deal the bidder's ``slots`` cards still to come after it so
+        # that the deal is not void (the other places take the rest in any order).
         others = len(cards) - 1
-        low = sum(1 for card in cards if card.value < _LOWEST_BID)
-        all_orders = _falling(others, slots)
-        low_weight = all_orders - _falling(low - 1, slots)
-        return cards, [all_orders if card.value >= _LOWEST_BID else low_weight for card in cards]
-
-
-def _falling(n: int, k: int) -> int:
-    """``n * (n - 1) * ... * (n - k + 1)``: the ordered ways to pick ``k`` of ``n``."""
-    result = 1
-    for factor in range(n - k + 1, n + 1):
-        result *= factor
-    return result if n >= k else 0
+        low = sum(1 for card in cards if not HIGH_MASK >> card & 1)
+        all_orders = perm(others, slots)  # the ordered ways to pick ``slots`` of ``others``
+        # With the bidder's card here a high card saves the deal; on another place it does not.
+        high_weight = all_orders - (0 if position in bidding else perm(low, slots))
+        low_weight = all_orders - (perm(low - 1, slots) if low else 0)
+        return cards, [high_weight if HIGH_MASK >> card & 1 else low_weight for card in cards]
 
 
 def start_deal(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from seep._engine.schedule import PACKET, lay_out, opening_packets
+from seep._engine.schedule import PACKET, first_to_play, is_void, lay_out, opening_packets
 from seep._excerpt import excerpt
 from seep.cards import ALL_CARDS, Card, CardSet, from_mask
 from seep.errors import InputError, InvalidStateError, MisdealError, NotationError
@@ -22,8 +22,6 @@ from seep.state import Phase, State
 from seep.variants import Variant, get_variant
 
 __all__ = ["new_deal"]
-
-_LOWEST_BID = 9
 
 
 def new_deal(
@@ -111,10 +109,10 @@ def deal_from_order(variant: Variant, dealer: int, order: tuple[Card, ...]) -> S
 
 
 def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: int) -> State:
-    bidder = (dealer + 1) % variant.players
+    bidder = first_to_play(dealer, variant.players)
     hands, loose, stock = lay_out(variant, dealer, order)  # R2.2, R11.1
     bids = variant.opening.bids
-    if bids and max(card.value for card in hands[bidder]) < _LOWEST_BID:
+    if is_void(variant, hands[bidder].mask):
         raise MisdealError(
             f"R2.3: the bidder (seat {bidder}) holds {hands[bidder]}, no card of 9 or more: the deal is void"
         )

@@ -48,6 +48,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from seep._engine.schedule import PACKET
 from seep._excerpt import excerpt
 from seep._limits import POINTS_LIMIT
 from seep._move_json import move_from_dict, move_to_dict
@@ -179,7 +180,7 @@ class _Dealing:
         to = -1
         for card in self.stock[: self.count]:
             seat = next(s for s, mask in enumerate(masks) if mask >> card & 1)
-            if run and (seat != to or len(run) == 4):
+            if run and (seat != to or len(run) == PACKET):
                 found.append(Dealt(to, len(run), CardSet.of(run)))
                 run = []
             to = seat

@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from seep._engine.bits import HOUSE_VALUES
 from seep._excerpt import excerpt
 from seep.cards import Card, CardSet, CardsLike
 from seep.errors import InputError
@@ -50,7 +51,7 @@ def _to_cards(value: CardsLike) -> CardSet:
 def _check_house_value(instance: object, attribute: attrs.Attribute[Any], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{attribute.name}: expected an int in 9..13, not {type(value).__name__}")
-    if not 9 <= value <= 13:
+    if value not in HOUSE_VALUES:
         raise InputError(
             f"a house value is 9..13, not {excerpt(value)}", field=attribute.name, rule="R5.1"
         )

@@ -15,6 +15,7 @@ Build(card=Card('5H'), loose=CardSet('6C'), value=11)
 from __future__ import annotations
 
 from seep._arguments import check_instance
+from seep._engine.bits import HOUSE_VALUES
 from seep._excerpt import excerpt
 from seep.cards import CARD_FORMS, Card, CardSet
 from seep.errors import AmbiguousMoveError, IllegalMoveError, NotationError
@@ -43,7 +44,7 @@ def _is_value(token: str) -> bool:
 
     The length is checked before ``int``, which refuses text past Python's digit limit.
     """
-    return token.isascii() and token.isdigit() and len(token) <= 2 and 9 <= int(token) <= 13
+    return token.isascii() and token.isdigit() and len(token) <= 2 and int(token) in HOUSE_VALUES
 
 
 def _house_token(token: str, marker: str, text: str) -> int:

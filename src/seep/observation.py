@@ -36,7 +36,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from seep._engine.schedule import seat_to_play
+from seep._engine.bits import HOUSE_VALUES as _HOUSE_VALUES
+from seep._engine.schedule import first_to_play, seat_to_play
 from seep._excerpt import excerpt
 from seep.bounds import longest_deal_moves, most_seeps, seep_bonus_range
 from seep.cards import CardSet
@@ -68,7 +69,7 @@ __all__ = [
 ]
 
 #: House, bid and build values in the order of every value field (R5.1).
-HOUSE_VALUES: Final = (9, 10, 11, 12, 13)
+HOUSE_VALUES: Final = tuple(_HOUSE_VALUES)
 #: The kinds of move in the order of a move slot's ``kind`` field (R3.1).
 MOVE_KINDS: Final = ("bid", "take", "build", "raise", "throw")
 _PHASES: Final = (Phase.BID, Phase.PLAY, Phase.OVER)
@@ -401,7 +402,7 @@ def _check_history(
     movers: list[tuple[int, Move]] = []
     plays = 0
     played = 0
-    bidder = (view.dealer + 1) % players
+    bidder = first_to_play(view.dealer, players)
     for index, move in enumerate(moves):
         if isinstance(move, Bid):
             if index or not variant.opening.bids or move.value != view.bid:

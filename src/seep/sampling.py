@@ -59,12 +59,13 @@ from collections.abc import Callable, Iterator
 import attrs
 
 from seep._arguments import as_rng, check_count
-from seep._engine.bits import VALUE_MASKS
+from seep._engine.bits import HIGH_MASK, VALUE_MASKS
+from seep._engine.schedule import bidding_positions, first_to_play
 from seep._engine.transition import transition
 from seep._excerpt import excerpt
 from seep._replay_script import REMEMBERED_MOVES, Script, value_key
 from seep._validate import check_view
-from seep._view_sampling import _HIGH_MASK, DEFAULT_TRIES, constraints
+from seep._view_sampling import DEFAULT_TRIES, constraints
 from seep._view_sampling import sample_state as _view_only_sample
 from seep.cards import Card
 from seep.deal import deal_from_order, new_deal
@@ -219,14 +220,16 @@ class HistorySampler:
         # played up to each move: what it held right after move k (the R3.2 pre-check).
         self._groups = [sorted(set(dealt_at[s])) for s in others]
         self._played_through = [_running_cards(played[s], len(moves)) for s in others]
-        # R2.3, R2.4: the bidder's first packet (deck positions 0-3) holds a card of 9
-        # or more, and of the bid's value once bid; checked here when it is hidden.
+        # R2.3, R2.4: the cards the bidder bid with (its opening packets, wherever the
+        # variant's opening deals them) hold a card of 9 or more, and of the bid's value
+        # once bid; checked here when they are hidden.
+        bidder = first_to_play(view.dealer, players)
+        self._bid_positions = bidding_positions(view.variant, view.dealer) if seat != bidder else ()
         self._opening_need = 0
-        if view.variant.opening.bids and seat != (view.dealer + 1) % players:
+        if self._bid_positions:
             bids = [move.value for move in self.moves if isinstance(move, Bid)]
-            self._opening_need = VALUE_MASKS[bids[0]] if bids else _HIGH_MASK
+            self._opening_need = VALUE_MASKS[bids[0]] if bids else HIGH_MASK
         self._played_mask = [sum(1 << card for card, _ in played[s]) for s in others]
-        bidder = (view.dealer + 1) % players
         self._bidder_index = others.index(bidder) if self._opening_need else -1
         self._houses_after: dict[int, tuple[House, ...]] = {}
         self._duties: list[tuple[int, int, int, int]] = []
@@ -314,7 +317,7 @@ class HistorySampler:
         the order within a packet. With ``checked``, ``None`` unless the
         deck passes :meth:`plausible` (but for the constraints, which
         :meth:`_drawn` checked on ``order``). The bidder's cards are placed
-        first, and a first packet without the bid's card ends the placement
+        first, and opening packets without the bid's card end the placement
         there. That fact is known from the start, so a seed draws the same
         samples whatever the sampler has learned from earlier replays (the
         duties).
@@ -323,7 +326,7 @@ class HistorySampler:
         bidder = self._bidder_index
         if bidder >= 0:
             self._place_seat(deck, bidder, order, rng)
-            if checked and not any(self._opening_need >> card & 1 for card in deck[:4]):
+            if checked and not self._bid_hand_holds(deck):
                 return None  # R2.3, R2.4
         for index in range(len(self._places)):
             if index != bidder:
@@ -386,7 +389,7 @@ class HistorySampler:
         replay's legality checks, so the pre-check never rejects a
         consistent deck.
         """
-        if self._opening_need and not any(self._opening_need >> card & 1 for card in deck[:4]):
+        if self._opening_need and not self._bid_hand_holds(deck):
             return False
         if self._needs:
             for index, need in self._needs:
@@ -397,6 +400,11 @@ class HistorySampler:
                 if not held & ~self._played_mask[index] & need:
                     return False
         return not self._duties or self._duties_hold(deck)
+
+    def _bid_hand_holds(self, deck: list[Card]) -> bool:
+        """R2.3, R2.4: the bidder's opening cards in ``deck`` hold one of the cards it needs."""
+        need = self._opening_need
+        return any(need >> deck[spot] & 1 for spot in self._bid_positions)
 
     def _duties_hold(self, deck: list[Card]) -> bool:
         """R3.2 at every move already replayed: each other owner held a card of the value."""

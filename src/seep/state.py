@@ -25,6 +25,7 @@ import attrs
 
 from seep._board import state_board, state_line
 from seep._engine.bits import VALUE_MASKS, mask_total
+from seep._engine.schedule import first_to_play
 from seep._excerpt import excerpt
 from seep.cards import Card, CardSet
 from seep.errors import InputError
@@ -184,7 +185,7 @@ class State:
     @property
     def bidder(self) -> int:
         """The seat after the dealer (R2.1); in taash, the first to play."""
-        return (self.dealer + 1) % len(self.hands)
+        return first_to_play(self.dealer, len(self.hands))
 
     @property
     def is_over(self) -> bool:

@@ -18,12 +18,12 @@ are façades over it. Where each rule is decided:
 Rule    Where
 ======  ==============================================================
 R2.1    ``schedule.first_to_play``
-R2.2    ``schedule.opening_packets``, ``schedule.lay_out`` (the variant's opening)
-R2.3    :func:`seep.new_deal` (``deal._deal``)
-R2.4    ``generate.is_bid_allowed``; ``verify._bid``
+R2.2    ``schedule.opening_packets``, ``schedule.opening_recipients``, ``schedule.lay_out``
+R2.3    ``schedule.is_void`` on the cards at ``schedule.bidding_positions``
+R2.4    ``generate.is_bid_allowed``; ``verify._bid``; ``bits.HOUSE_VALUES``
 R2.5    ``transition.transition`` (the bid)
 R2.6    ``generate.Position.first_play``; ``verify._first_play``
-R2.7    ``transition.deal_following``, ``schedule.deal_packets``
+R2.7    ``transition.deal_following``, ``schedule.packet_order``
 R2.8    ``schedule.seat_to_play``
 R2.9    ``transition.deal_following`` (the second batch)
 R3.1    ``verify.violation`` (the card is held)

@@ -10,6 +10,12 @@ FULL_MASK: Final = (1 << 52) - 1
 #: ``VALUE_MASKS[v]``: mask of the four cards of capture value ``v`` (index 0 unused).
 VALUE_MASKS: Final[tuple[int, ...]] = (0, *(0b1111 << (4 * (v - 1)) for v in range(1, 14)))
 
+#: The values a house or a bid may have, 9 to 13 (R2.4, R5.1, R7.1).
+HOUSE_VALUES: Final = range(9, 14)
+
+#: The cards of those values: a bidder holds one, or the deal is void (R2.3).
+HIGH_MASK: Final = sum(VALUE_MASKS[value] for value in HOUSE_VALUES)
+
 _CHUNK: Final = 13
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from seep._engine.bits import VALUE_MASKS, bits, mask_total
+from seep._engine.bits import HOUSE_VALUES, VALUE_MASKS, bits, mask_total
 from seep._engine.groups import (
     SMALL_FLOOR,
     based_unions,
@@ -47,7 +47,6 @@ from seep.moves import (
 from seep.state import House, Phase, State
 from seep.variants import Pickup, ThrowRule
 
-HOUSE_VALUES: Final = range(9, 14)
 #: Bit ``v`` for every house value ``v`` (R5.1).
 _HOUSE_BITS: Final = sum(1 << value for value in HOUSE_VALUES)
 #: Bit ``v`` for every capture value ``v`` (R1.1).

@@ -1,12 +1,22 @@
 """The schedule of a deal: who plays when, and who is dealt what, when (R2.1, R2.2, R2.7 to R2.9, R11.1, R11.2).
 
-The dealing order of the deck is encoded once, in :func:`opening_packets`:
-:func:`lay_out` deals a deck by it (for :func:`seep.new_deal`) and
-:func:`deck_order` inverts it (for :func:`seep.records.deck_of`). The
-transition deals the rest with :func:`deal_packets`; loaded documents
-(the JSON documents) are checked against :func:`hand_sizes` and :func:`stock_size`.
-The variant's opening rule (:class:`~seep.variants.OpeningRule`) decides
-what the opening deals and how long it lasts.
+Every layer asks these functions, one per decision, rather than
+re-deriving them: the bidder and first to play (:func:`first_to_play`),
+whose turn it is (:func:`seat_to_play`), who is dealt each deck position
+before the first play (:func:`opening_packets`, :func:`opening_recipients`),
+the positions of the bidder's opening cards that decide a void deal
+(:func:`bidding_positions`, :func:`is_void`), the floor's size
+(:func:`opening_floor`) and the order of the packets dealt later
+(:func:`packet_order`). The variant's opening rule
+(:class:`~seep.variants.OpeningRule`) decides what the opening deals and
+how long it lasts; nothing here or elsewhere assumes the bidder's packet
+comes first.
+
+:func:`lay_out` deals a deck by :func:`opening_packets` (for
+:func:`seep.new_deal`) and :func:`deck_order` inverts it (for
+:func:`seep.records.deck_of`). The transition deals the rest with
+:func:`deal_packets`; loaded documents (the JSON documents) are checked
+against :func:`hand_sizes` and :func:`stock_size`.
 
 >>> from seep._engine.schedule import opening_packets
 >>> from seep.variants import STANDARD, TAASH
@@ -19,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from seep._engine.bits import HIGH_MASK
 from seep.cards import Card, CardSet
 from seep.variants import Variant
 
@@ -52,6 +63,79 @@ def opening_packets(variant: Variant, dealer: int) -> tuple[int | None, ...]:
         None if offset is None else (bidder + offset) % players
         for offset in variant.opening.first_packets(players)
     )
+
+
+def opening_recipients(variant: Variant, dealer: int) -> tuple[int | None, ...]:
+    """Who is dealt each deck position before the first play, in dealing order (``None``: the floor).
+
+    >>> from seep._engine.schedule import opening_recipients
+    >>> from seep.variants import STANDARD_2P
+    >>> opening_recipients(STANDARD_2P, dealer=1)
+    (0, 0, 0, 0, None, None, None, None)
+    """
+    return tuple(seat for seat in opening_packets(variant, dealer) for _ in range(PACKET))
+
+
+def bidding_positions(variant: Variant, dealer: int) -> tuple[int, ...]:
+    """The deck positions of the cards the bidder bids with: its opening packets (R2.2 to R2.4).
+
+    Empty when the opening has no bid (nothing is void, R11.1). These are
+    the cards :func:`is_void` reads and the bid's value is one of (R2.4),
+    wherever the variant's opening deals them.
+
+    >>> from seep._engine.schedule import bidding_positions
+    >>> from seep.variants import STANDARD, TAASH
+    >>> bidding_positions(STANDARD, dealer=0), bidding_positions(TAASH, dealer=0)
+    ((0, 1, 2, 3), ())
+    """
+    if not variant.opening.bids:
+        return ()
+    bidder = first_to_play(dealer, variant.players)
+    recipients = opening_recipients(variant, dealer)
+    return tuple(position for position, seat in enumerate(recipients) if seat == bidder)
+
+
+def is_void(variant: Variant, hand: int) -> bool:
+    """R2.3: the bidder's opening ``hand`` (a mask) holds no card of 9 or more, so the deal is void.
+
+    Never for an opening without a bid (R11.1).
+
+    >>> from seep._engine.schedule import is_void
+    >>> from seep.cards import CardSet
+    >>> from seep.variants import STANDARD, TAASH
+    >>> low = CardSet.parse("AS 2H 5D 8C").mask
+    >>> is_void(STANDARD, low), is_void(STANDARD, low | CardSet.parse("9S").mask), is_void(TAASH, low)
+    (True, False, False)
+    """
+    return variant.opening.bids and not hand & HIGH_MASK
+
+
+def opening_floor(variant: Variant) -> int:
+    """Cards on the floor before the first play (R2.2, R11.1): four per floor packet of the opening."""
+    return PACKET * variant.opening.first_packets(variant.players).count(None)
+
+
+def packet_order(start: int, quotas: Sequence[int]) -> list[tuple[int, int]]:
+    """The packets dealt after the opening, in order: ``(seat, cards)`` (R2.7, R2.9, R11.2).
+
+    Packets of four go round from ``start`` (the first to play), skipping a
+    seat once it has its ``quotas[seat]`` cards.
+
+    >>> from seep._engine.schedule import packet_order
+    >>> packet_order(1, [8, 4, 0, 6])
+    [(1, 4), (3, 4), (0, 4), (3, 2), (0, 4)]
+    """
+    players = len(quotas)
+    left = list(quotas)
+    packets: list[tuple[int, int]] = []
+    seat = start
+    while any(left):
+        if left[seat]:
+            count = min(PACKET, left[seat])
+            packets.append((seat, count))
+            left[seat] -= count
+        seat = (seat + 1) % players
+    return packets
 
 
 def lay_out(
@@ -97,22 +181,16 @@ def in_opening_round(variant: Variant, plays: int, bid: int | None) -> bool:
 def deal_packets(
     stock: tuple[Card, ...], hands: list[int], start: int, quotas: list[int]
 ) -> tuple[Card, ...]:
-    """Deal packets of four round from ``start``, skipping seats whose quota is met.
+    """Deal the packets of :func:`packet_order` from the top of ``stock``.
 
-    ``hands`` (masks) and ``quotas`` (cards still to give each seat) are
-    updated in place; returns the rest of the stock (R2.7, R2.9).
+    ``hands`` (masks) are updated in place; ``quotas`` are the cards still
+    to give each seat. Returns the rest of the stock (R2.7, R2.9).
     """
-    players = len(hands)
     position = 0
-    seat = start
-    while any(quotas):
-        if quotas[seat]:
-            count = min(PACKET, quotas[seat])
-            for card in stock[position : position + count]:
-                hands[seat] |= 1 << card
-            position += count
-            quotas[seat] -= count
-        seat = (seat + 1) % players
+    for seat, count in packet_order(start, quotas):
+        for card in stock[position : position + count]:
+            hands[seat] |= 1 << card
+        position += count
     return stock[position:]
 
 
@@ -137,5 +215,4 @@ def hand_sizes(variant: Variant, dealer: int, plays: int, bid: int | None) -> tu
 def stock_size(variant: Variant, dealer: int, plays: int, bid: int | None) -> int:
     """Expected number of undealt cards after ``plays`` plays."""
     dealt = sum(dealt_to(variant, dealer, plays, seat, bid) for seat in range(variant.players))
-    floor = PACKET * opening_packets(variant, dealer).count(None)
-    return 52 - floor - dealt
+    return 52 - opening_floor(variant) - dealt

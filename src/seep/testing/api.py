@@ -3,8 +3,9 @@
 Like the API tests that game libraries ship for their users' environments,
 :func:`api_test` plays random deals of a variant (a custom one too) and
 checks at every step what the engine promises: cards, legal moves,
-notation, JSON, views, scores and game records. It needs nothing but
-``seep`` itself (no Hypothesis).
+notation, JSON, views, consistent sampling, the deal as chance events,
+scores and game records. It needs nothing but ``seep`` itself (no
+Hypothesis).
 
 >>> from seep.testing import api_test
 >>> report = api_test("standard-2p", deals=1, seed=5, moves_per_state=4)
@@ -14,18 +15,23 @@ notation, JSON, views, scores and game records. It needs nothing but
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
 
-from seep.cards import CardSet
+from seep._engine.bits import HIGH_MASK
+from seep.cards import ALL_CARDS, Card, CardSet
+from seep.chance import InitialDeal, PacketDeal, play, start_deal
 from seep.deal import new_deal
+from seep.history import Dealt
 from seep.moves import Bid, Move
 from seep.notation import format_move, parse_move
 from seep.rules import apply_move, check_move, count_legal_moves, is_legal, legal_moves
-from seep.sampling import sample_state
+from seep.sampling import sample_deal, sample_state
 from seep.scoring import deal_score
 from seep.serialization import move_from_dict, move_to_dict, state_from_dict, state_to_dict
 from seep.state import State
@@ -44,9 +50,12 @@ class ApiTestReport:
     ``deals`` deals were played to the end (``plays`` cards in all);
     ``states`` states were checked (every state on the way, start and end
     included); ``moves`` legal moves were applied and round-tripped;
-    ``views`` seat views were checked for leaks; ``seeps`` seeps were made;
-    ``records`` game records were written, read back and replayed (none for
-    a variant that is not registered, since a record names its variant).
+    ``views`` seat views were checked for leaks; ``samples`` deals sampled
+    from a seat's view were dealt again from their deck and replayed;
+    ``chance`` deals were played as chance events; ``seeps`` seeps were
+    made; ``records`` game records were written, read back and replayed
+    (none for a variant that is not registered, since a record names its
+    variant).
 
     >>> from seep.testing import api_test
     >>> report = api_test("standard", deals=1, seed=0, moves_per_state=2)
@@ -62,6 +71,8 @@ class ApiTestReport:
     states: int
     moves: int
     views: int
+    samples: int
+    chance: int
     seeps: int
     records: int
 
@@ -69,12 +80,17 @@ class ApiTestReport:
 class _Checker:
     """The checks of :func:`api_test` on one state; failures raise ``AssertionError``."""
 
-    def __init__(self, variant: Variant, rng: random.Random, moves_per_state: int | None) -> None:
+    def __init__(
+        self, variant: Variant, rng: random.Random, moves_per_state: int | None, seed: int = 0
+    ) -> None:
         self.variant = variant
         self.rng = rng
         self.moves_per_state = moves_per_state
         self.where = ""
-        self.states = self.moves = self.views = self.records = 0
+        self.states = self.moves = self.views = self.records = self.samples = self.chance = 0
+        # The exact samples and chance checks draw from their own generator, so that
+        # the other checks draw the same whichever of these run.
+        self.sampling_rng = random.Random(f"api_test/sampling/{seed}")
 
     def fail(self, what: str) -> AssertionError:
         return AssertionError(f"api_test({self.variant.name!r}): {self.where}: {what}")
@@ -172,6 +188,101 @@ class _Checker:
                 )
             self.views += 1
 
+    def sampled_deals(self, state: State) -> None:
+        """Every seat's view: a sampled deal is dealt by ``new_deal`` from its deck and replays to it."""
+        for seat in range(state.players):
+            view = observe(state, seat)
+            try:
+                deal = sample_deal(view, self.sampling_rng)
+                replayed = new_deal(self.variant, deck=deal.deck, dealer=deal.dealer)
+                for move in deal.moves:
+                    replayed = apply_move(replayed, move)
+            except Exception as error:
+                raise self.fail(
+                    f"a deal sampled from seat {seat}'s view does not replay: {error!r}"
+                ) from None
+            if attrs.evolve(replayed, redeals=state.redeals) != deal.state:
+                raise self.fail(f"the deck sampled for seat {seat} replays to another state")
+            if observe(deal.state, seat) != view:
+                raise self.fail(
+                    f"seat {seat} sees something else in the deal sampled from its view"
+                )
+            self.samples += 1
+
+    def initial_deal(self, start: State, deck: Sequence[Card]) -> None:
+        """The deal as chance events gives ``deck`` exactly the probability ``new_deal`` gives it.
+
+        ``new_deal`` deals uniformly among the decks that are not void
+        (R2.3), so every start it can make has probability one over the
+        number of them; the chance nodes must give each the same, card by
+        card in the variant's packet order, and end in the same state. Also
+        walked: the deal that takes the lowest card offered at every step,
+        which a void deal would be the end of.
+        """
+        opening = [entry for entry in start.history if isinstance(entry, Dealt)]
+        dealt = sum(entry.count for entry in opening)
+        bidder_cards = len(start.hands[start.bidder]) if self.variant.opening.bids else 0
+        low = sum(1 for card in ALL_CARDS if not HIGH_MASK >> card & 1)
+        void = math.perm(low, bidder_cards) * math.perm(52 - bidder_cards, dealt - bidder_cards)
+        starts = math.perm(52, dealt) - (void if bidder_cards else 0)
+        expected_recipients = tuple(entry.to for entry in opening for _ in range(entry.count))
+        for path in ("deck", "lowest"):
+            lowest: list[Card] = []
+            node: InitialDeal | State = start_deal(self.variant, dealer=start.dealer, order=deck)
+            chance = Fraction(1)
+            while isinstance(node, InitialDeal):
+                if node.recipients != expected_recipients:
+                    raise self.fail(
+                        f"the chance deal deals to {node.recipients}, new_deal to "
+                        f"{expected_recipients} (the variant's packet order, R2.2, R11.1)"
+                    )
+                outcomes = dict(node.outcomes())
+                if sum(outcomes.values()) != 1:
+                    raise self.fail("the chance outcomes of the initial deal do not sum to 1")
+                card = deck[len(node.dealt)] if path == "deck" else min(outcomes)
+                if card not in outcomes:
+                    raise self.fail(f"the chance deal cannot deal {card} where new_deal did")
+                chance *= outcomes[card]
+                lowest.append(card)
+                try:
+                    node = node.deal(card)
+                except Exception as error:
+                    raise self.fail(f"the chance deal of {card} raised {error!r}") from None
+            if chance != Fraction(1, starts):
+                raise self.fail(
+                    f"the chance deal gives a start probability {chance}, new_deal 1/{starts} (R2.3)"
+                )
+            rest = [card for card in deck if card not in lowest]
+            expected = new_deal(self.variant, deck=[*lowest, *rest], dealer=start.dealer)
+            if node != attrs.evolve(expected, redeals=0):
+                raise self.fail("the chance deal ends in another state than new_deal's")
+        self.chance += 1
+
+    def packets(self, state: State, move: Move, after: State) -> None:
+        """A move that deals: its chance node deals every undealt card alike, to the seats dealt."""
+        try:
+            node: PacketDeal | State = play(state, move)
+        except Exception as error:
+            raise self.fail(f"{format_move(move)!r} as a chance event raised {error!r}") from None
+        if len(after.stock) == len(state.stock):
+            if node != after:
+                raise self.fail(f"{format_move(move)!r} as a chance event is another move")
+            return
+        while isinstance(node, PacketDeal):
+            outcomes = node.outcomes()
+            if {card for card, _ in outcomes} != set(state.stock) - set(node.dealt) or any(
+                chance != Fraction(1, len(outcomes)) for _, chance in outcomes
+            ):
+                raise self.fail("the chance node of a packet does not deal the stock uniformly")
+            card = state.stock[len(node.dealt)]  # dealt from the top of the stock
+            if card not in after.hands[node.recipient]:
+                raise self.fail(f"the chance deal gives {card} to seat {node.recipient}")
+            node = node.deal(card)
+        if node != after:
+            raise self.fail(
+                f"the cards {format_move(move)!r} deals, as chance events, end elsewhere"
+            )
+
     def state(self, state: State) -> Sequence[Move]:
         """Check one state of a deal; return its legal moves."""
         self.states += 1
@@ -260,6 +371,27 @@ class _Checker:
         self.records += 1
 
 
+def _deck(start: State) -> list[Card]:
+    """A deck that ``new_deal`` deals into ``start``: its opening packets in order, then the stock."""
+    deck: list[Card] = []
+    for entry in start.history:
+        if isinstance(entry, Dealt) and entry.cards is not None:
+            deck.extend(entry.cards)
+    return [*deck, *start.stock]
+
+
+def _sampling_point(previous: State | None, state: State) -> bool:
+    """Where :func:`api_test` samples every seat's view: the start, the bid, each dealing,
+    the middle and the end of a deal."""
+    return (
+        previous is None
+        or state.plays == 0
+        or len(state.stock) < len(previous.stock)
+        or state.plays == state.variant.plays_per_deal // 2 != previous.plays
+        or state.is_over
+    )
+
+
 def _card_strings(doc: Any) -> Iterator[str]:
     """Every two-character card string inside a JSON document."""
     if isinstance(doc, str):
@@ -331,7 +463,7 @@ def api_test(
     if moves_per_state is not None and moves_per_state < 1:
         raise ValueError(f"moves_per_state is None or at least 1, not {moves_per_state!r}")
     rng = random.Random(seed)  # the moves played; the checks draw from their own generator
-    checker = _Checker(rules, random.Random(f"api_test/{seed}"), moves_per_state)
+    checker = _Checker(rules, random.Random(f"api_test/{seed}"), moves_per_state, seed)
     plays = seeps = 0
     limit = rules.plays_per_deal + 2  # the cards, a bid, one spare
     for number in range(deals):
@@ -342,14 +474,19 @@ def api_test(
         except Exception as error:
             raise checker.fail(f"new_deal raised {error!r}") from None
         start = state
+        checker.initial_deal(start, _deck(start))
         played: list[Move] = []
+        previous: State | None = None
         for _ in range(limit):
             moves = checker.state(state)
+            if _sampling_point(previous, state):
+                checker.sampled_deals(state)
             if state.is_over:
                 break
             move = moves[rng.randrange(len(moves))]
             played.append(move)
-            state = checker.move(state, move)
+            previous, state = state, checker.move(state, move)
+            checker.packets(previous, move, state)
             checker.where = (
                 f"deal {number + 1} (seed {seed + number}, dealer {dealer}), "
                 f"play {state.plays}, after {format_move(move)!r}"
@@ -367,6 +504,8 @@ def api_test(
         states=checker.states,
         moves=checker.moves,
         views=checker.views,
+        samples=checker.samples,
+        chance=checker.chance,
         seeps=seeps,
         records=checker.records,
     )

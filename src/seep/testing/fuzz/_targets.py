@@ -399,17 +399,18 @@ def _check_deck(value: tuple[State, list[Card]], rng: random.Random) -> list[str
     if len(deck) != 52 or len(set(deck)) != 52:
         return [f"a deck of {len(deck)} cards ({len(set(deck))} distinct) was dealt"]
     players = state.players
-    first = (state.dealer + 1) % players
-    if state.variant.opening.bids:  # R2.2
-        expected = [(state.hands[first], deck[0:4]), (state.loose, deck[4:8])]
-    else:  # R11.1
-        expected = [(state.loose, deck[0:4])] + [
-            (state.hands[(first + k) % players], deck[4 + 4 * k : 8 + 4 * k])
-            for k in range(players)
-        ]
-    for got, cards in expected:
-        if got != CardSet.of(cards):
-            return [f"R2.2/R11.1: dealt {got}, the deck says {CardSet.of(cards)}"]
+    # R2.2, R11.1: the packets go where the variant's opening names, in its order.
+    dealt = [0] * players
+    floor = 0
+    for index, offset in enumerate(state.variant.opening.first_packets(players)):
+        packet = CardSet.of(deck[4 * index : 4 * index + 4]).mask
+        if offset is None:
+            floor |= packet
+        else:
+            dealt[(state.bidder + offset) % players] |= packet
+    for got, cards in ((state.loose, floor), *zip(state.hands, dealt, strict=True)):
+        if got.mask != cards:
+            return [f"R2.2/R11.1: dealt {got}, the deck says {CardSet(cards)}"]
     # A new deal is the corpus's own kind of state: one in three is played out.
     return state_problems(state, rng=rng, play_out=rng.random() < 0.35)
 
