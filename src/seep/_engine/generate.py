@@ -128,6 +128,7 @@ class Position:
     """
 
     __slots__ = (
+        "bound",
         "cards",
         "first_play_bid",
         "free",
@@ -135,7 +136,8 @@ class Position:
         "held",
         "house_values",
         "houses",
-        "keep",
+        "into_other",
+        "into_own",
         "loose",
         "multiple",
         "opening_round",
@@ -172,8 +174,7 @@ class Position:
         else:
             _, self.cards, self.sums, _ = table
         houses: dict[int, House] = {}
-        house_values = owned = raisable = 0
-        keep = _HOUSE_BITS  # R5.2, R3.2: a new house needs a card of its value kept
+        house_values = owned = raisable = partners = 0
         if state.houses:
             partner = variant.partner_of(seat)
             for house in state.houses:
@@ -186,13 +187,15 @@ class Position:
                     owned |= bit
                 else:
                     if partner in owners:
-                        keep &= ~bit  # R6.3: adding to the partner's house keeps no card
+                        partners |= bit
                     if mask_total(house.cards.mask) == value:
                         raisable |= bit  # R7.1, R7.3: open and not the mover's
         self.houses = houses
         self.house_values = house_values
         self.owned = owned
-        self.keep = keep
+        self.bound, self.into_other, self.into_own = owner_duty(
+            self.held, self.multiple, owned, partners
+        )
         self.raisable = raisable
         self.pickup = variant.pickup
         self.free = variant.pickup is _FREE_CHOICE
@@ -234,19 +237,17 @@ class Position:
         listed: list[int] = []
         plans: list[Plan] = []
         ends: list[int] = []
-        owned = self.owned
+        bound_values = self.bound
         pickable = self.pickable
         raisable = self.raisable
         throwable = self.throwable
         sums = self.sums
         house_values = self.house_values
         held = self.held
-        # R3.2, R6.3: the house values a card may build into if it must keep a
-        # card of the value (those of another card held), and into its own
-        # value's house (if the mover holds another card of it).
-        not_kept = ~self.keep
-        other_values = _HOUSE_BITS & (not_kept | held)
-        own_value = not_kept | self.multiple
+        # R3.2, R6.3 (see owner_duty): the house values a card may build into
+        # apart from its own, and whether into its own value's house.
+        other_values = self.into_other
+        own_value = self.into_own
         above = sums & ~1  # a group of at least one loose card (R5.2: one card is no house)
         free = self.free
         table = self.table
@@ -273,8 +274,8 @@ class Position:
             last_value = value
             bit = 1 << value
             has_house = house_values & bit
-            # R3.2: the owner's last card of a house's value (see is_bound_value).
-            bound = owned & bit and not self.multiple & bit
+            # R3.2: the owner's last card of a house's value (see owner_duty).
+            bound = bound_values & bit
             # 1. The pick-ups: nothing without a group or a house of the value (R4.1).
             plain: tuple[int, ...] = ()
             housed: tuple[int, ...] = ()
@@ -315,8 +316,7 @@ class Position:
                         if found is None:
                             found = small_unions(table, target - value, target)
                         count += len(found)
-                # 3. The raises (R7.1, R7.2): an open house of another seat, to a
-                # value of at most 13 of which the mover holds another card.
+                # 3. The raises (R7.1, R7.2, see raise_targets), inline.
                 raises = raisable & held >> value
                 # 4. The throw (R8.2, R11.3: see ``throwable``).
                 throw = throwable & bit != 0
@@ -439,7 +439,7 @@ class Position:
         value = _VALUE_OF[card]
         bit = 1 << value
         has_house = self.house_values & bit
-        bound = self.owned & bit and not self.multiple & bit  # R3.2 (see is_bound_value)
+        bound = self.bound & bit  # R3.2 (see owner_duty)
         plain = housed = 0
         if not self.pickable & bit:
             pass
@@ -457,11 +457,8 @@ class Position:
             return plain, housed, 0, 0, False
         # The builds (R5.2, R5.3, R6.1; R3.2, R6.3: keep a card of the value)
         # and the raises (R7.1, R7.2), as in plans.
-        not_kept = ~self.keep
-        targets = ((self.sums & ~1) << value) & _HOUSE_BITS & (not_kept | self.held) | (
-            has_house & (not_kept | self.multiple)
-        )
-        raises = self.raisable & self.held >> value
+        targets = self.build_targets(value)
+        raises = self.raise_targets(value)
         return plain, housed, targets, raises, self.throwable & bit != 0  # R8.2, R11.3
 
     def count_for_card(self, card: int) -> int:
@@ -523,18 +520,41 @@ class Position:
     # -- the rules the generator and the verifier share ----------------------
 
     def is_bound_value(self, value: int) -> bool:
-        """R3.2: the mover owns a house of ``value`` and holds a single card of it."""
-        return bool(
-            self.owned >> value & 1 and self.held >> value & 1 and not self.multiple >> value & 1
-        )
+        """R3.2: the mover owns a house of ``value`` and holds a single card of it (see :func:`owner_duty`)."""
+        return bool(self.bound >> value & 1)
 
     def is_bound(self, card: int) -> bool:
         """R3.2: ``card`` is the owner's last card of a house's value: it may only take the house."""
-        return self.is_bound_value(_VALUE_OF[card])
+        return bool(self.bound >> _VALUE_OF[card] & 1)
 
     def keeps_card_for(self, target: int, card: int) -> bool:
-        """R3.2, R6.3: playing ``card`` into a house of ``target`` leaves the mover a card of it if they need one."""
-        return not self.keep >> target & 1 or self.holds(target, card)
+        """R3.2, R6.3: playing ``card`` into a house of ``target`` leaves the mover a card of it if they need one (see :func:`owner_duty`)."""
+        if _VALUE_OF[card] == target:
+            return bool(self.into_own >> target & 1)
+        return bool(self.into_other >> target & 1)
+
+    def raise_targets(self, value: int) -> int:
+        """R7.1, R7.2: the houses a card of ``value`` may raise (bit ``v`` for the house of ``v``).
+
+        An open house of another seat (R7.3, see ``raisable``), to a value of
+        at most 13 of which the mover holds another card (``held`` has only
+        the house values). :meth:`plans` reads the same masks inline.
+        """
+        return self.raisable & self.held >> value
+
+    def build_targets(self, value: int) -> int:
+        """The house values a card of ``value`` may build into (bit ``v`` for ``v``), R3.2 aside.
+
+        R5.2: above the card's value a group of loose cards makes up the
+        rest; at its value a house must stand (one card is no house). R3.2,
+        R6.3: where the mover must keep a card of the target, another stays
+        in hand (see :func:`owner_duty`). :meth:`plans` reads the same masks
+        inline.
+        """
+        bit = 1 << value
+        return ((self.sums & ~1) << value) & self.into_other | (
+            self.house_values & bit & self.into_own
+        )
 
     def must_take_house(self, value: int) -> bool:
         """R4.3: a pick-up takes the house of its value with the rest (R11.3: by choice)."""
@@ -589,6 +609,36 @@ class Position:
         for card in bits(self.hand):
             moves.extend(self.iter_for_card(card))
         return moves
+
+
+def owner_duty(held: int, multiple: int, owned: int, partners: int) -> tuple[int, int, int]:
+    """R3.2 and R6.3, the owner's duty: what it forbids, as masks of values (bit ``v`` for ``v``).
+
+    ``held`` and ``multiple``: the house values of which the mover holds a
+    card, two or more; ``owned``: the houses the mover owns; ``partners``:
+    those its partner owns and it does not. Returns ``(bound, into_other,
+    into_own)``: ``bound``, the values whose last card the owner holds,
+    which may only take the house (R3.2); ``into_other``, the house values
+    a card of another value may build into; ``into_own``, those a card may
+    build into at its own value. A build keeps a card of the target in
+    hand, except into a house of the partner's (R6.3: adding to it makes
+    the mover no owner).
+
+    This is the one place the duty is decided: the generator's plans, the
+    crowded-floor counts, the action encoding and the verifier read these
+    masks (or :meth:`Position.is_bound`, :meth:`Position.keeps_card_for`).
+
+    >>> from seep._engine.generate import owner_duty
+    >>> bound, other, own = owner_duty(1 << 9, 0, 1 << 9, 1 << 11)
+    >>> bound == 1 << 9, other == (1 << 9 | 1 << 11), own == 1 << 11
+    (True, True, True)
+    """
+    not_kept = partners  # R6.3: adding to the partner's house keeps no card
+    return (
+        owned & held & ~multiple,
+        _HOUSE_BITS & (not_kept | held),
+        _HOUSE_BITS & (not_kept | multiple),
+    )
 
 
 def is_bid_allowed(state: State, value: int) -> bool:
