@@ -2,8 +2,10 @@
 
 R3.2 and R6.3 (the owner's duty) are decided by
 :func:`seep._engine.generate.owner_duty`; the generator, the crowded-floor
-counts, the action encoding and the verifier read its masks. These tests
-check those masks against the rule's words on seeded positions of real deals.
+counts, the action encoding and the verifier read its masks. R4.3 (take
+everything) is defined by :func:`seep._engine.groups.leaves_no_group`; the
+listing, the counts and ranks without listing and the action encoding's
+completion search are faster ways to the same sets, checked against it here.
 """
 
 from __future__ import annotations
@@ -14,7 +16,16 @@ from collections.abc import Iterator
 import pytest
 
 from seep import apply_move, legal_moves, new_deal
+from seep._completion import can_complete, packed_counts
 from seep._engine.generate import Position, owner_duty
+from seep._engine.groups import (
+    based_unions,
+    count_packings,
+    leaves_no_group,
+    maximal_packings,
+    packing_at,
+)
+from seep.cards import CardSet
 from seep.state import Phase, State
 
 
@@ -62,3 +73,38 @@ def test_r3_2_r6_3_the_duty_masks_agree_with_the_rule_read_plainly(variant: str)
                 assert position.keeps_card_for(target, card) == expected, (state, card, target)
                 checked += 1
     assert checked > 100
+
+
+def _random_floors(count: int, sizes: range) -> Iterator[int]:
+    rng = random.Random(20261204)
+    for _ in range(count):
+        yield sum(1 << card for card in rng.sample(range(40), rng.choice(sizes)))
+
+
+@pytest.mark.parametrize("sizes", [range(1, 9), range(9, 15)], ids=["small", "crowded"])
+def test_r4_3_listed_counted_and_ranked_packings_are_the_unions_that_leave_no_group(
+    sizes: range,
+) -> None:
+    for loose in _random_floors(40, sizes):
+        for target in range(1, 14):
+            unions = based_unions(loose, 0, target)
+            expected = tuple(u for u in unions if u and leaves_no_group(loose, u, target))
+            listed = maximal_packings(loose, target)
+            assert listed == expected, (CardSet(loose), target)
+            assert count_packings(loose, target) == len(listed)
+            for index in {0, len(listed) // 2, len(listed) - 1} if listed else ():
+                assert packing_at(loose, target, index) == listed[index]
+
+
+def test_r4_3_the_action_encodings_completion_search_agrees_with_the_definition() -> None:
+    rng = random.Random(7)
+    for loose in _random_floors(60, range(2, 10)):
+        cards = [card for card in range(52) if loose >> card & 1]
+        passed = sum(1 << card for card in cards if rng.random() < 0.4)
+        free = loose & ~passed
+        for target in range(2, 14):
+            expected = any(
+                leaves_no_group(loose, union, target) for union in based_unions(free, 0, target)
+            )
+            searched = can_complete(0, packed_counts(free), target, 0, packed_counts(passed))
+            assert searched == expected, (CardSet(passed), CardSet(free), target)

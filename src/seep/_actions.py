@@ -258,9 +258,11 @@ class _Loose:
         self.value = card // 4 + 1
         self.take = kind == TAKE
         self.found = found
+        # R4.3 (the house of the value comes with the rest), R3.2: the house first.
+        self.house_first = self.take and (position.must_take_house(self.value) or found.bound)
         if self.take:
             self.target, self.base = self.value, 0
-            self.everything = not position.free  # R4.3
+            self.everything = not position.free  # R4.3: the leftover makes no group
         else:
             self.target = kind - BUILD + 9
             # R5.2: below the house's value the card needs a group making up the rest.
@@ -319,8 +321,8 @@ class _Loose:
 
     def _check_header(self, house: bool) -> None:
         """Refuse loose cards where the house must come first."""
-        if self.take and not house and self.found.house:
-            if self.everything:
+        if not house and self.house_first:
+            if self.position.must_take_house(self.value):
                 raise IllegalMoveError(
                     "R4.3",
                     f"the house of {self.value} must be taken with the rest (id {HOUSE} first)",
@@ -335,7 +337,7 @@ class _Loose:
     def _finishes(self, fixed: int, house: bool) -> bool:
         if self.take and not house and not fixed:
             return False  # R4.1: at least one group or the house
-        if self.take and not house and self.found.house and (self.everything or self.found.bound):
+        if not house and self.house_first:
             return False  # R4.3, R3.2: the house must be taken
         passed = self.counts - fixed
         return self._complete(fixed, 0, passed)
@@ -345,7 +347,7 @@ class _Loose:
         if self.take and not house and self.found.house:
             if not fixed:
                 found.append(HOUSE)
-            if self.everything or self.found.bound:
+            if self.house_first:
                 return tuple(found)  # R4.3, R3.2: the house comes first, and must
         loose = self.position.loose >> (last + 1) << (last + 1)
         free = packed_counts(loose)

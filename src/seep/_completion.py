@@ -154,6 +154,10 @@ def completes(fixed: int, free: int, target: int, base: int, passed: int | None)
 def clears(passed: int, free: int, target: int) -> bool:
     """R4.3: can groups of ``target`` taken from ``free`` leave no group of ``target`` behind?
 
+    A search on value counts for the action encoding, which never lists the
+    pick-ups: tests check it against the engine's definition,
+    :func:`seep._engine.groups.leaves_no_group`, over the listed unions.
+
     A free card that would make a group with passed cards alone must be
     taken: those are covered first (as the fixed cards of :func:`completes`).
     Otherwise any group left behind (a *witness*) must lose a free card of

@@ -381,6 +381,9 @@ def _chosen_unions(
 def packing_count(limit: int, target: int, singles: bool, box_bits: int = BOX_BITS) -> int:
     """The maximal unions of groups of ``target`` in ``limit``: the cards left make no group (R4.3).
 
+    Counted by value, not listed (:func:`seep._engine.groups.leaves_no_group`
+    is the definition): tests check the count against the listing.
+
     ``singles``: the floor also has cards of ``target``, always taken, so
     that taking nothing else is a pick-up too. No card of ``limit`` is of
     ``target`` or more. ``box_bits`` as for :func:`union_count`.

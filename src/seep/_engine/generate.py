@@ -287,7 +287,7 @@ class Position:
                     plain = options[1:]  # options[0] is the empty set
                 if has_house:
                     housed = options
-            elif sums & bit:  # R4.3: the house of the value and a maximal set of groups
+            elif sums & bit:  # R4.3 (must_take_house, leaves_no_group): the house and a maximal set
                 if table is None:
                     packings = maximal_packings(loose, value)
                 else:
@@ -557,7 +557,12 @@ class Position:
         )
 
     def must_take_house(self, value: int) -> bool:
-        """R4.3: a pick-up takes the house of its value with the rest (R11.3: by choice)."""
+        """R4.3: a pick-up takes the house of its value with the rest (R11.3: by choice).
+
+        With :func:`~seep._engine.groups.leaves_no_group` (the loose cards),
+        the whole of R4.3; :meth:`plans` and :meth:`crowded_plan` put every
+        pick-up of a card with a house of its value among the ``housed``.
+        """
         return not self.free and value in self.houses
 
     def bid_is_usable(self) -> bool:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Final
 
 from seep._engine.generate import Position, is_bid_allowed
-from seep._engine.groups import groups, is_union_of_groups, loose_sums
+from seep._engine.groups import groups, is_union_of_groups, leaves_no_group
 from seep.cards import CardSet
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, State
@@ -165,8 +165,8 @@ def _take(position: Position, move: Take) -> Violation | None:
     if not position.free:
         if house is None and position.must_take_house(value):
             return "R4.3", f"the house of {value} must be taken with the rest"
-        left = position.loose & ~cards
-        for group in groups(left, value) if loose_sums(left) >> value & 1 else ():
+        if not leaves_no_group(position.loose, cards, value):
+            group = groups(position.loose & ~cards, value)[0]
             return (
                 "R4.3",
                 f"the cards left behind still make {value} ({CardSet(group)}): take everything",
