@@ -16,12 +16,15 @@ from collections.abc import Iterator
 import pytest
 
 from seep import apply_move, legal_moves, new_deal
-from seep._completion import can_complete, packed_counts
+from seep._completion import can_complete
+from seep._engine.bits import packed_counts, subset_sums
 from seep._engine.generate import Position, owner_duty
 from seep._engine.groups import (
     based_unions,
     count_packings,
+    is_union_of_groups,
     leaves_no_group,
+    loose_sums,
     maximal_packings,
     packing_at,
 )
@@ -108,3 +111,25 @@ def test_r4_3_the_action_encodings_completion_search_agrees_with_the_definition(
             )
             searched = can_complete(0, packed_counts(free), target, 0, packed_counts(passed))
             assert searched == expected, (CardSet(passed), CardSet(free), target)
+
+
+@pytest.mark.parametrize("sizes", [range(1, 9), range(9, 15)], ids=["small", "crowded"])
+def test_r4_1_r5_3_splitting_into_groups_is_membership_in_the_listed_unions(sizes: range) -> None:
+    rng = random.Random(11)
+    for cards in _random_floors(40, sizes):
+        for target in range(1, 14):
+            for base in (0, rng.randrange(1, target + 1)):
+                listed = cards in based_unions(cards, base, target)
+                assert is_union_of_groups(cards, target, base) == listed, (CardSet(cards), target)
+
+
+def test_the_one_subset_sum_set_agrees_with_the_sums_of_every_subset() -> None:
+    for cards in _random_floors(60, range(0, 9)):
+        values = [card // 4 + 1 for card in range(52) if cards >> card & 1]
+        expected = 0
+        for chosen in range(1 << len(values)):
+            total = sum(v for i, v in enumerate(values) if chosen >> i & 1)
+            if total <= 13:
+                expected |= 1 << total
+        assert subset_sums(packed_counts(cards)) == expected
+        assert loose_sums(cards) == expected

@@ -13,8 +13,8 @@ import operator
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from seep._completion import can_complete, has_sum, packed_counts
-from seep._engine.bits import HOUSE_VALUES
+from seep._completion import can_complete, has_sum
+from seep._engine.bits import HOUSE_VALUES, packed_counts
 from seep._engine.generate import Position, generate
 from seep._engine.groups import groups
 from seep._engine.verify import value_name, violation

@@ -15,18 +15,17 @@ crowded listing found, in :mod:`seep._engine.counting`.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb
 from typing import Final
 
 from seep._engine import counting
-from seep._engine.bits import VALUE_MASKS, bits, mask_total
+from seep._engine.bits import VALUE_MASKS, bits, mask_total, packed_counts, subset_sums
 from seep._engine.counting import packing_count, union_count
 
 _CACHE_SIZE: Final = 1 << 15
-_SUMS: Final = (1 << 14) - 1  # sums 0..13, the capture values
 
 
 # Floors of up to this many loose cards (nearly all floors of a real deal)
@@ -228,11 +227,8 @@ def _crowded_sums(loose: int) -> int:
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def value_sums(values: tuple[int, ...]) -> int:
-    """:func:`loose_sums` of a floor of ``values``."""
-    sums = 1
-    for value in values:
-        sums |= (sums << value) & _SUMS
-    return sums
+    """:func:`loose_sums` of a floor of ``values``: :func:`~seep._engine.bits.subset_sums` of their counts."""
+    return subset_sums(sum(1 << (4 * value) for value in values))
 
 
 def groups(loose: int, target: int) -> tuple[int, ...]:
@@ -292,8 +288,7 @@ def _counts(cards: int) -> tuple[int, ...]:
 _HIGH: Final = sum(8 << (4 * value) for value in range(14))
 
 
-def _packed(cards: int) -> int:
-    return sum(count << (4 * value) for value, count in enumerate(_counts(cards)))
+_packed: Final = packed_counts
 
 
 def _sub_counts(limit: int, total: int, need: int = 0) -> list[int]:
@@ -651,8 +646,41 @@ def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
     if size <= _VALUE_FLOOR:  # by the cards' values, as the floor searches are (cached)
         found = small_unions(_floor(cards), base, target)
         return bool(found) and found[-1] == (1 << size) - 1  # all of them, the largest set
+    if not base and target <= _MAX_CAPTURE:  # any number of cards (a house, R5.3): by value
+        counts = _counts(cards)
+        return not any(counts[target + 1 :]) and _splits(counts[:target], target)
     packed = _packed(cards)
     return packed in _union_counts(packed, target, base)
+
+
+@lru_cache(maxsize=1 << 12)
+def _splits(counts: tuple[int, ...], target: int) -> bool:
+    """:func:`is_union_of_groups` (no base) of counts by card value below ``target``, highest card first.
+
+    A card of the target is a group alone. The highest card is in some
+    group: each way to fill that group from the cards no higher is tried in
+    turn (few, since the rest sums to at most 12).
+    """
+    top = len(counts) - 1
+    while top and not counts[top]:
+        top -= 1
+    if not top:
+        return True
+    rest = list(counts)
+    rest[top] -= 1
+    return any(_splits(tuple(left), target) for left in _fills(rest, target - top, top))
+
+
+def _fills(counts: list[int], need: int, top: int) -> Iterator[list[int]]:
+    """``counts`` less each multiset of values up to ``top`` summing to ``need``, once each."""
+    if not need:
+        yield counts
+        return
+    for value in range(min(top, need), 0, -1):
+        if counts[value]:
+            counts[value] -= 1
+            yield from _fills(counts, need - value, value)
+            counts[value] += 1
 
 
 def split_into_groups(cards: int, target: int) -> tuple[int, ...]:
@@ -710,5 +738,6 @@ def clear_caches() -> None:
         _union_counts,
         count_unions,
         count_packings,
+        _splits,
     ):
         cache.cache_clear()
