@@ -18,7 +18,7 @@ import pytest
 from seep import apply_move, legal_moves, new_deal
 from seep._completion import can_complete
 from seep._engine.bits import packed_counts, subset_sums
-from seep._engine.generate import Position, owner_duty
+from seep._engine.generate import Position, owner_duty, reads_house_values_only
 from seep._engine.groups import (
     based_unions,
     count_packings,
@@ -28,6 +28,7 @@ from seep._engine.groups import (
     maximal_packings,
     packing_at,
 )
+from seep._engine.transition import with_hands
 from seep.cards import CardSet
 from seep.state import Phase, State
 
@@ -133,3 +134,39 @@ def test_the_one_subset_sum_set_agrees_with_the_sums_of_every_subset() -> None:
                 expected |= 1 << total
         assert subset_sums(packed_counts(cards)) == expected
         assert loose_sums(cards) == expected
+
+
+@pytest.mark.parametrize("variant", ["standard", "taash", "taash-2p"])
+def test_in_normal_play_legality_reads_only_the_house_values_of_the_movers_hand(
+    variant: str,
+) -> None:
+    rng = random.Random(variant + "hand")
+    checked = 0
+    for state in _positions(variant, 5):
+        seat = state.to_move
+        assert seat is not None
+        hand = state.hands[seat].mask
+        low = [c for c in range(32) if hand >> c & 1]  # values 1..8: not house values
+        others = [
+            (other, c)
+            for other, cards in enumerate(state.hands)
+            if other != seat
+            for c in range(32)
+            if cards.mask >> c & 1
+        ]
+        if not low or not others:
+            continue
+        # Swap one low card of the mover's with one of another seat: the house values stay.
+        kept = rng.choice(low)
+        other, given = rng.choice(others)
+        hands = list(state.hands)
+        hands[seat] = CardSet(hand & ~(1 << kept) | 1 << given)
+        hands[other] = CardSet(hands[other].mask & ~(1 << given) | 1 << kept)
+        swapped = with_hands(state, tuple(hands))
+        both = hand & hands[seat].mask
+        before = {m for m in legal_moves(state) if both >> int(m.card) & 1}
+        after = {m for m in legal_moves(swapped) if both >> int(m.card) & 1}
+        if reads_house_values_only(state):
+            assert before == after, (state, CardSet(1 << kept), CardSet(1 << given))
+            checked += 1
+    assert checked > 50

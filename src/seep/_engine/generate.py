@@ -646,6 +646,24 @@ def owner_duty(held: int, multiple: int, owned: int, partners: int) -> tuple[int
     )
 
 
+def reads_house_values_only(state: State) -> bool:
+    """True if the legality of a move in ``state`` reads, of the rest of the mover's hand, only how many cards of each house value (9..13) it holds.
+
+    The rest of the hand is read only by the owner's duty (R3.2, R6.3: a
+    card of a house's value kept) and by raises (R7.2: another card of the
+    new value), all house values; the played card, the floor and the houses
+    decide everything else. So in normal play two hands that hold the
+    played card and as many nines, tens, jacks, queens and kings allow the
+    same moves of that card. Not so in the bidder's first play (R2.6: a
+    card of the bid is thrown only if no pick-up or build of the bid
+    exists, with any card) nor in the taash opening round (R11.2: a throw
+    only if no card of the hand builds), and the bid (R2.4) is left out.
+    A cache of legality by hand (the sampler's replay of a view's history)
+    may rely on this; tests check it on seeded deals.
+    """
+    return state.phase is Phase.PLAY and not Position(state).special
+
+
 def is_bid_allowed(state: State, value: int) -> bool:
     """R2.4: the bidder bids a value 9..13 of a card it holds."""
     assert state.to_move is not None
