@@ -202,8 +202,7 @@ class Position:
         self.throw_any = variant.throw_rule is _THROW_ANY
         # R4.1: the values that make a group of loose cards or have a house.
         self.pickable = self.sums | house_values
-        # R8.2: a card that can pick nothing up may be thrown; R11.3: any card.
-        self.throwable = _ALL_VALUES if self.throw_any else _ALL_VALUES & ~self.pickable
+        self.throwable = throwable_values(self.pickable, self.throw_any)
         opening = variant.opening
         in_opening = opening.in_opening(state.plays, state.bid, variant.players)
         # R2.6: the bidder's first play must use the bid.
@@ -644,6 +643,16 @@ def owner_duty(held: int, multiple: int, owned: int, partners: int) -> tuple[int
         _HOUSE_BITS & (not_kept | held),
         _HOUSE_BITS & (not_kept | multiple),
     )
+
+
+def throwable_values(pickable: int, throw_any: bool) -> int:
+    """The values of the cards that may be thrown (bit ``v`` for ``v``), given the values that pick up.
+
+    R8.2: a card that can pick nothing up (no group of loose cards, no
+    house of its value) may be thrown; R11.3: with the taash throw rule,
+    any card. The generator's plans and the verifier read this mask.
+    """
+    return _ALL_VALUES if throw_any else _ALL_VALUES & ~pickable
 
 
 def reads_house_values_only(state: State) -> bool:

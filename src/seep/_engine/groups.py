@@ -360,7 +360,8 @@ def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
 
     ``base`` 0 means no base group: any union of disjoint groups. A build of a
     new house of ``target`` with a card of ``target - base`` uses exactly
-    these sets (R5.2, R5.3). The search runs over how many cards of each
+    these sets (R5.2, R5.3), an addition to a standing house of ``target``
+    (R6.1) those with no base group. The search runs over how many cards of each
     value are used, then picks the suits, so its cost follows the size of
     the answer rather than the number of ways to group it (R3.4, R11.7).
 
@@ -628,6 +629,9 @@ def _ranked(loose: int, target: int, sets: counting.Sets, forced: bool, index: i
 
 def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
     """True if ``cards`` splits exactly into one group of ``base`` (if not 0) and groups of ``target``.
+
+    The one check of "these cards make groups of a value": a pick-up's loose
+    cards (R4.1), a build's (R5.3, R6.1) and a locked house's (R5.3).
 
     The empty set is a union of no groups. This is membership in
     :func:`based_unions`, decided without listing them.

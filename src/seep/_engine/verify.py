@@ -61,7 +61,11 @@ def value_name(value: int) -> str:
 
 
 def violation(state: State, move: Move) -> Violation | None:
-    """``None`` if ``move`` is legal in ``state``, else the rule it breaks and why."""
+    """``None`` if ``move`` is legal in ``state``, else the rule it breaks and why.
+
+    The phase (R9.1: none once the deal is over; R2.4: the bid first), then
+    R3.1 (the mover plays a card it holds), then the move's own rules.
+    """
     phase = state.phase
     if phase is Phase.OVER:
         return "R9.1", "the deal is over: every card has been played"
@@ -248,10 +252,10 @@ def _raise(position: Position, move: Raise) -> Violation | None:
 
 def _throw(position: Position, move: Throw) -> Violation | None:
     """R8.2: only a card that can pick nothing up is thrown (R11.3: any card in taash)."""
-    if position.throw_any:
-        return None
     card = move.card
     value = card.value
+    if position.throwable >> value & 1:  # see throwable_values
+        return None
     if value in position.houses:
         return "R8.2", f"{card} can take the house of {value}, so it may not be thrown"
     for group in groups(position.loose, value):
