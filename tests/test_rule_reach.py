@@ -170,3 +170,11 @@ def test_in_normal_play_legality_reads_only_the_house_values_of_the_movers_hand(
             assert before == after, (state, CardSet(1 << kept), CardSet(1 << given))
             checked += 1
     assert checked > 50
+
+
+def test_r3_2_with_no_house_standing_the_duty_is_only_to_keep_a_card_of_a_new_house() -> None:
+    # Position skips the call to owner_duty when no house stands; this is its value then.
+    for held in range(0, 1 << 14, 1 << 9):
+        for multiple in range(0, 1 << 14, 1 << 9):
+            multiple &= held
+            assert owner_duty(held, multiple, 0, 0) == (0, held, multiple)

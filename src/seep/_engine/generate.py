@@ -193,9 +193,12 @@ class Position:
         self.houses = houses
         self.house_values = house_values
         self.owned = owned
-        self.bound, self.into_other, self.into_own = owner_duty(
-            self.held, self.multiple, owned, partners
-        )
+        if houses:
+            self.bound, self.into_other, self.into_own = owner_duty(
+                self.held, self.multiple, owned, partners
+            )
+        else:  # owner_duty with no house standing (the common case, without the call)
+            self.bound, self.into_other, self.into_own = 0, self.held, self.multiple
         self.raisable = raisable
         self.pickup = variant.pickup
         self.free = variant.pickup is _FREE_CHOICE

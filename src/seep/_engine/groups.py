@@ -288,9 +288,6 @@ def _counts(cards: int) -> tuple[int, ...]:
 _HIGH: Final = sum(8 << (4 * value) for value in range(14))
 
 
-_packed: Final = packed_counts
-
-
 def _sub_counts(limit: int, total: int, need: int = 0) -> list[int]:
     """Packed value counts within ``limit`` that sum to ``total`` (using value ``need`` if given)."""
     found: list[int] = []
@@ -388,7 +385,7 @@ def _crowded_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
 def _counted_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     """:func:`based_unions` by a search over value counts, suits chosen afterwards (R3.4, R11.7)."""
     found: list[int] = []
-    for counts in _union_counts(_packed(loose), target, base):
+    for counts in _union_counts(packed_counts(loose), target, base):
         suits = [
             [
                 sum(1 << card for card in combo)
@@ -474,7 +471,7 @@ def count_unions(loose: int, base: int, target: int) -> int:
     """
     if target <= 0 or loose.bit_count() <= _SMALL_FLOOR:
         return len(based_unions(loose, base, target))
-    total = union_count(_packed(loose) & _BELOW[target], target, base)
+    total = union_count(packed_counts(loose) & _BELOW[target], target, base)
     if target <= _MAX_CAPTURE:
         total <<= (loose & VALUE_MASKS[target]).bit_count()
     return total
@@ -499,7 +496,7 @@ def count_packings(loose: int, target: int) -> int:
     if not 0 < target <= _MAX_CAPTURE or loose.bit_count() <= _SMALL_FLOOR:
         return len(maximal_packings(loose, target))
     singles = loose & VALUE_MASKS[target] != 0
-    return packing_count(_packed(loose) & _BELOW[target], target, singles)
+    return packing_count(packed_counts(loose) & _BELOW[target], target, singles)
 
 
 #: C(n, k) for the free cards of one value: n of at most 4, k of at most n.
@@ -554,7 +551,7 @@ def ranked_union(
     >>> [str(CardSet(ranked_union(floor, 0, 4, i))) for i in range(len(unions))]
     ['', 'AS 3S', 'AS 3H', '4S', 'AS 3S 4S', 'AS 3H 4S']
     """
-    limit = _packed(loose) & _BELOW[target]
+    limit = packed_counts(loose) & _BELOW[target]
     return _ranked(loose, target, counting.union_sets(limit, target, base, box_bits), False, index)
 
 
@@ -569,7 +566,7 @@ def ranked_packing(loose: int, target: int, index: int, box_bits: int = counting
     >>> [str(CardSet(ranked_packing(floor, 4, i))) for i in range(2)]
     ['AS 3S 4S 4H', 'AS 3H 4S 4H']
     """
-    limit = _packed(loose) & _BELOW[target]
+    limit = packed_counts(loose) & _BELOW[target]
     singles = loose & VALUE_MASKS[target] != 0
     return _ranked(
         loose, target, counting.packing_sets(limit, target, singles, box_bits), True, index
@@ -602,7 +599,7 @@ def _ranked(loose: int, target: int, sets: counting.Sets, forced: bool, index: i
                 if index >= without:
                     index -= without
                     found |= bit
-    limit = _packed(loose) & _BELOW[target]
+    limit = packed_counts(loose) & _BELOW[target]
     inside = sets[0]
     states = list(sets[1])
     for value in range(min(target, _MAX_CAPTURE + 1) - 1, 0, -1):
@@ -653,7 +650,7 @@ def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
     if not base and target <= _MAX_CAPTURE:  # any number of cards (a house, R5.3): by value
         counts = _counts(cards)
         return not any(counts[target + 1 :]) and _splits(counts[:target], target)
-    packed = _packed(cards)
+    packed = packed_counts(cards)
     return packed in _union_counts(packed, target, base)
 
 
