@@ -164,8 +164,8 @@ class Position:
         # target (R3.2, R6.3), a raise's new value (R7.1), a house's owner (R3.2).
         top = hand >> 32  # the cards of values 9..13: a small int, cheap to work on
         found = _HELD_9_10[top & 255] | _HELD_11_12[top >> 8 & 255] | _HELD_13[top >> 16]
-        self.held = found & 0xFFFF
-        self.multiple = found >> 16
+        held = self.held = found & 0xFFFF
+        multiple = self.multiple = found >> 16
         loose = self.loose = state.loose.mask
         table = self.table = floor_table(loose)
         if table is None:
@@ -194,18 +194,18 @@ class Position:
         self.house_values = house_values
         self.owned = owned
         if houses:
-            self.bound, self.into_other, self.into_own = owner_duty(
-                self.held, self.multiple, owned, partners
-            )
+            self.bound, self.into_other, self.into_own = owner_duty(held, multiple, owned, partners)
         else:  # owner_duty with no house standing (the common case, without the call)
-            self.bound, self.into_other, self.into_own = 0, self.held, self.multiple
+            self.bound = 0
+            self.into_other = held
+            self.into_own = multiple
         self.raisable = raisable
-        self.pickup = variant.pickup
-        self.free = variant.pickup is _FREE_CHOICE
-        self.throw_any = variant.throw_rule is _THROW_ANY
+        pickup = self.pickup = variant.pickup
+        self.free = pickup is _FREE_CHOICE
+        throw_any = self.throw_any = variant.throw_rule is _THROW_ANY
         # R4.1: the values that make a group of loose cards or have a house.
-        self.pickable = self.sums | house_values
-        self.throwable = throwable_values(self.pickable, self.throw_any)
+        pickable = self.pickable = self.sums | house_values
+        self.throwable = throwable_values(pickable, throw_any)
         opening = variant.opening
         in_opening = opening.in_opening(state.plays, state.bid, variant.players)
         # R2.6: the bidder's first play must use the bid.
