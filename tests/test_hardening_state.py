@@ -39,7 +39,7 @@ from seep import (
     state_from_dict,
     state_to_dict,
 )
-from seep._validate import splits_into_groups
+from seep._engine.groups import is_union_of_groups
 from seep.bounds import POINTS_LIMIT
 from seep.cards import ALL_CARDS
 from seep.sampling import sample_state
@@ -551,7 +551,7 @@ def _taash_opening_deck() -> list[str]:
 def test_r5_3_a_house_of_many_groups_is_checked_quickly_and_exactly() -> None:
     # Every spade and heart: 182 = 14 x 13 (each value pairs with its complement, K alone).
     every = CardSet.parse(" ".join(f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "SH"))
-    assert splits_into_groups(every.mask, 13)
+    assert is_union_of_groups(every.mask, 13)
     # 7 7 7 2 2 4 5 sums to 36 = 4 x 9, but each seven needs a two and there are two.
-    assert not splits_into_groups(CardSet.parse("7S 7H 7D 2S 2H 4S 5S").mask, 9)
-    assert splits_into_groups(CardSet.parse("7S 7H 2S 2H 4S 5S").mask, 9)
+    assert not is_union_of_groups(CardSet.parse("7S 7H 7D 2S 2H 4S 5S").mask, 9)
+    assert is_union_of_groups(CardSet.parse("7S 7H 2S 2H 4S 5S").mask, 9)

@@ -13,8 +13,8 @@ import operator
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from seep._completion import can_complete, has_sum, packed_counts
-from seep._engine.bits import HOUSE_VALUES, VALUE_MASKS
+from seep._completion import can_complete, has_sum
+from seep._engine.bits import HOUSE_VALUES, packed_counts
 from seep._engine.generate import Position, generate
 from seep._engine.groups import groups
 from seep._engine.verify import value_name, violation
@@ -38,7 +38,6 @@ HOUSE: Final = 121  # the take takes the house of its card's value
 FINISH: Final = 122
 NUM_ACTIONS: Final = 123
 
-_HOUSE_BITS: Final = sum(1 << value for value in HOUSE_VALUES)
 LAYOUT: Final = (
     "a move is [card, throw], [card, raise v], "
     "[card, take, (house), loose cards in ascending order, finish] "
@@ -154,28 +153,16 @@ def abilities(position: Position, card: int) -> Abilities:
     value = card // 4 + 1
     bit = 1 << value
     sums = position.sums
-    others = position.hand & ~(1 << card)
     house = bool(position.house_values & bit)
-    bound = bool(position.owned & bit) and not others & VALUE_MASKS[value]
+    bound = position.is_bound(card)  # R3.2
     # R4.3: a take exists wherever a group or the house does; R11.3: the same,
     # but the owner's last card of the value may only take the house (R3.2).
     take = house or (bool(sums & bit) and not (position.free and bound))
     if bound:
         return Abilities(take, house, bound, 0, 0, False)
-    targets = 0
-    # R5.2: above the card's value a group makes up the rest; at it, a house must stand.
-    candidates = (sums << value) & _HOUSE_BITS & ~bit | (bit if house else 0)
-    for target in HOUSE_VALUES:
-        if candidates >> target & 1:
-            keep = position.keep >> target & 1  # R3.2, R6.3
-            if not keep or others & VALUE_MASKS[target]:
-                targets |= 1 << target
-    raises = 0
-    for target in HOUSE_VALUES:  # R7.1, R7.2: at most 13, another card of the new value
-        new_value = target + value
-        if position.raisable >> target & 1 and new_value <= 13 and others & VALUE_MASKS[new_value]:
-            raises |= 1 << target
-    throw = position.throw_any or not (sums | position.house_values) & bit  # R8.2, R11.3
+    targets = position.build_targets(value)  # R5.2; R3.2, R6.3
+    raises = position.raise_targets(value)  # R7.1, R7.2
+    throw = bool(position.throwable & bit)  # R8.2, R11.3
     return Abilities(take, house, bound, targets, raises, throw)
 
 
@@ -271,9 +258,11 @@ class _Loose:
         self.value = card // 4 + 1
         self.take = kind == TAKE
         self.found = found
+        # R4.3 (the house of the value comes with the rest), R3.2: the house first.
+        self.house_first = self.take and (position.must_take_house(self.value) or found.bound)
         if self.take:
             self.target, self.base = self.value, 0
-            self.everything = not position.free  # R4.3
+            self.everything = not position.free  # R4.3: the leftover makes no group
         else:
             self.target = kind - BUILD + 9
             # R5.2: below the house's value the card needs a group making up the rest.
@@ -332,8 +321,8 @@ class _Loose:
 
     def _check_header(self, house: bool) -> None:
         """Refuse loose cards where the house must come first."""
-        if self.take and not house and self.found.house:
-            if self.everything:
+        if not house and self.house_first:
+            if self.position.must_take_house(self.value):
                 raise IllegalMoveError(
                     "R4.3",
                     f"the house of {self.value} must be taken with the rest (id {HOUSE} first)",
@@ -348,7 +337,7 @@ class _Loose:
     def _finishes(self, fixed: int, house: bool) -> bool:
         if self.take and not house and not fixed:
             return False  # R4.1: at least one group or the house
-        if self.take and not house and self.found.house and (self.everything or self.found.bound):
+        if not house and self.house_first:
             return False  # R4.3, R3.2: the house must be taken
         passed = self.counts - fixed
         return self._complete(fixed, 0, passed)
@@ -358,7 +347,7 @@ class _Loose:
         if self.take and not house and self.found.house:
             if not fixed:
                 found.append(HOUSE)
-            if self.everything or self.found.bound:
+            if self.house_first:
                 return tuple(found)  # R4.3, R3.2: the house comes first, and must
         loose = self.position.loose >> (last + 1) << (last + 1)
         free = packed_counts(loose)

@@ -13,7 +13,8 @@ cards above the last one chosen are *free* (any of them may be added); the
 loose cards below it that were not chosen are *passed* (they stay on the
 floor, which matters for take-everything, R4.3).
 
->>> from seep._completion import can_complete, packed_counts
+>>> from seep._completion import can_complete
+>>> from seep._engine.bits import packed_counts
 >>> from seep.cards import CardSet
 >>> counts = packed_counts(CardSet.parse("AS 2S 3S 4S 5S 6S").mask)
 >>> one = packed_counts(CardSet.parse("AS").mask)
@@ -28,6 +29,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from seep._engine.bits import subset_sums
+
 _CACHE: Final = 1 << 16
 #: Bit 3 of every field (values 0..13): a field borrows when this bit is lost.
 _HIGH: Final = sum(8 << (4 * value) for value in range(14))
@@ -35,25 +38,6 @@ _HIGH: Final = sum(8 << (4 * value) for value in range(14))
 _UP_TO: Final = tuple(sum(15 << (4 * value) for value in range(1, top + 1)) for top in range(14))
 _ONES: Final = sum(1 << (4 * value) for value in range(14))
 _NIBBLE: Final = tuple(15 << (4 * value) for value in range(14))
-_PAIRS: Final = tuple((b & 15).bit_count() << 4 | (b >> 4).bit_count() << 8 for b in range(256))
-_SUMS: Final = (1 << 14) - 1  # subset sums 0..13
-
-
-def packed_counts(mask: int) -> int:
-    """The counts of each value among the cards of ``mask`` (card index = 4 * (value - 1) + suit).
-
-    >>> from seep._completion import packed_counts
-    >>> from seep.cards import CardSet
-    >>> hex(packed_counts(CardSet.parse("AS AH 3C").mask))
-    '0x1020'
-    """
-    counts = 0
-    shift = 0
-    while mask:
-        counts |= _PAIRS[mask & 255] << shift  # a byte holds the cards of two values
-        mask >>= 8
-        shift += 8
-    return counts
 
 
 def field_min(first: int, second: int) -> int:
@@ -97,16 +81,9 @@ def groups_in(limit: int, total: int, need: int) -> tuple[int, ...]:
     return tuple(p for p in _WITH[total][need] if (full - p) & _HIGH == _HIGH)
 
 
-@lru_cache(maxsize=_CACHE)
 def has_sum(counts: int, total: int) -> bool:
-    """True if some of the cards counted sum to ``total`` (0..13)."""
-    sums = 1
-    while counts:
-        value = lowest_value(counts)
-        for _ in range(counts >> (4 * value) & 15):
-            sums |= (sums << value) & _SUMS
-        counts &= ~_NIBBLE[value]
-    return bool(sums >> total & 1)
+    """True if some of the cards counted sum to ``total`` (0..13): a bit of :func:`~seep._engine.bits.subset_sums`."""
+    return bool(subset_sums(counts) >> total & 1)
 
 
 def can_complete(fixed: int, free: int, target: int, base: int, passed: int | None) -> bool:
@@ -154,6 +131,10 @@ def completes(fixed: int, free: int, target: int, base: int, passed: int | None)
 def clears(passed: int, free: int, target: int) -> bool:
     """R4.3: can groups of ``target`` taken from ``free`` leave no group of ``target`` behind?
 
+    A search on value counts for the action encoding, which never lists the
+    pick-ups: tests check it against the engine's definition,
+    :func:`seep._engine.groups.leaves_no_group`, over the listed unions.
+
     A free card that would make a group with passed cards alone must be
     taken: those are covered first (as the fixed cards of :func:`completes`).
     Otherwise any group left behind (a *witness*) must lose a free card of
@@ -191,5 +172,5 @@ def clears(passed: int, free: int, target: int) -> bool:
 
 def clear_caches() -> None:
     """Empty the caches of the searches (for benchmarks of cold starts)."""
-    for cache in (groups_in, has_sum, completes, clears):
+    for cache in (groups_in, completes, clears):
         cache.cache_clear()

@@ -23,14 +23,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from seep._engine.bits import HIGH_MASK
-from seep._engine.generate import Position
+from seep._engine.generate import reads_house_values_only
 from seep._engine.schedule import bidding_positions, first_to_play
 from seep._engine.transition import build_state, with_hands
 from seep.cards import Card, CardSet, from_mask
 from seep.history import Dealt, History, Played, _Dealing
 from seep.moves import Bid, Move
 from seep.rules import is_legal
-from seep.state import Phase, State
+from seep.state import State
 
 # Masks that count the cards of each value in a hand, four bits per value.
 _ODD_BITS = int("01" * 26, 2)
@@ -49,9 +49,10 @@ def value_key(index: int, hand: int, whole: bool = True) -> int:
 
     Legality reads the played card (R3.1) and the values of the rest of the
     hand, not their suits (R1.1). With ``whole`` false, only the values of
-    houses (9 to 13) count: in normal play that is all the rules read (R3.2,
-    R5.3, R6.3, R7.2 and the bid, R2.4); the bidder's first play (R2.6) and
-    the taash opening round (R11.2) read every value.
+    houses (9 to 13) count: where the engine's
+    :func:`~seep._engine.generate.reads_house_values_only` says that is all
+    the rules read (normal play); the bidder's first play (R2.6) and the
+    taash opening round (R11.2) read every value.
 
     >>> from seep._replay_script import value_key
     >>> from seep.cards import CardSet
@@ -104,7 +105,7 @@ class Script:
             if seat != viewer:
                 dealt = 52 - len(state.stock)
                 spots = [p for p in self._positions[seat] if p < dealt]
-                whole = state.phase is not Phase.PLAY or Position(state).special
+                whole = not reads_house_values_only(state)
                 self._checks.append((index, seat, bit, spots, played[seat], whole, move, state))
             played[seat] |= bit
         self._played_by.append(played[:])

@@ -23,11 +23,11 @@ first play is (R2.4, R2.6).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from functools import lru_cache
+from collections.abc import Mapping
 from typing import Final, Protocol
 
 from seep._engine.bits import HIGH_MASK, VALUE_MASKS
+from seep._engine.groups import is_union_of_groups
 from seep._engine.schedule import (
     first_to_play,
     hand_sizes,
@@ -423,7 +423,7 @@ def _check_houses(subject: Public, fields: Mapping[int, str]) -> None:
         if len(house.cards) < 2:
             raise InvalidStateError(field + ".cards", "R5.2: a single card is never a house")
         # An open house is one group (R5.5); a locked one must split into groups.
-        if house.locked and not splits_into_groups(house.cards.mask, house.value):
+        if house.locked and not is_union_of_groups(house.cards.mask, house.value):
             raise InvalidStateError(
                 field + ".cards",
                 f"R5.2, R5.3: a house of {house.value} is made of groups that each sum to "
@@ -513,48 +513,3 @@ def _check_points(subject: Public, field: str, seep: SeepRecord, pile: int) -> N
         f"R4.5: the variant's seep rule gives {sorted(given)} for a seep at play {seep.play}, "
         f"not {seep.points}",
     )
-
-
-def splits_into_groups(cards: int, value: int) -> bool:
-    """True if the cards of the mask ``cards`` split into groups that each sum to ``value`` (R5.3).
-
-    >>> from seep._validate import splits_into_groups
-    >>> from seep.cards import CardSet
-    >>> splits_into_groups(CardSet.parse("6S 6H QH").mask, 12), splits_into_groups(CardSet.parse("6S QH").mask, 9)
-    (True, False)
-    """
-    counts = [(cards & VALUE_MASKS[card_value]).bit_count() for card_value in range(14)]
-    if any(counts[value + 1 :]):
-        return False  # a card above the value is in no group
-    if sum(card_value * count for card_value, count in enumerate(counts)) % value:
-        return False
-    return _splits(tuple(counts[:value]), value)  # a card of the value is a group alone
-
-
-@lru_cache(maxsize=1 << 12)
-def _splits(counts: tuple[int, ...], value: int) -> bool:
-    """:func:`splits_into_groups` on counts by card value (below ``value``), highest card first.
-
-    The highest card is in some group: each way to fill that group from the
-    cards no higher is tried in turn (few, since the rest sums to at most 12).
-    """
-    top = len(counts) - 1
-    while top and not counts[top]:
-        top -= 1
-    if not top:
-        return True
-    rest = list(counts)
-    rest[top] -= 1
-    return any(_splits(tuple(left), value) for left in _fills(rest, value - top, top))
-
-
-def _fills(counts: list[int], need: int, top: int) -> Iterator[list[int]]:
-    """``counts`` less each multiset of values up to ``top`` summing to ``need``, once each."""
-    if not need:
-        yield counts
-        return
-    for card_value in range(min(top, need), 0, -1):
-        if counts[card_value]:
-            counts[card_value] -= 1
-            yield from _fills(counts, need - card_value, card_value)
-            counts[card_value] += 1

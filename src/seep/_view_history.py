@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from seep._engine.effects import bid_after, finish_deal, play_card
 from seep._engine.groups import groups
 from seep._engine.schedule import PACKET, first_to_play, opening_packets, packet_order
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.history import Dealt, FloorTurned, Played, SeepRecord, Unknown
 from seep.moves import Bid, Build, Raise, Take, Throw
-from seep.state import Phase
+from seep.state import House, Phase
 from seep.variants import ThrowRule
 
 # A view is read by its fields only, so that this module need not import seep.views.
@@ -44,9 +45,8 @@ def check_history(view: View) -> None:
     hand = 0
     loose = 0
     hidden_floor = 0  # face-down floor cards not yet turned (R2.2, R2.5)
-    houses: dict[int, int] = {}  # value -> mask of its cards
-    owners: dict[int, frozenset[int]] = {}  # value -> its owners
-    piles = [0] * variant.teams
+    houses: tuple[House, ...] = ()  # with their cards and owners
+    piles = (CardSet(),) * variant.teams
     dealt = [0] * variant.players
     played = [0] * variant.players
     on_floor = 0
@@ -119,15 +119,9 @@ def check_history(view: View) -> None:
         wrong_turn = turn.play(seat, isinstance(move, Bid))
         if wrong_turn:
             raise fail(index, wrong_turn)
+        bid = bid_after(variant, plays, bid, move)  # R2.5; R11.2: the first house built may be it
         if isinstance(move, Bid):
-            bid = move.value
             continue
-        if (
-            isinstance(move, Build)
-            and variant.opening.builds_first
-            and variant.opening.in_opening(plays, bid, variant.players)
-        ):
-            bid = move.value  # R11.2: the first house built in the opening round is the bid
         if played[seat] >= dealt[seat]:
             raise fail(index, f"seat {seat} plays, but every card dealt to it is played (R3.1)")
         plays += 1
@@ -141,43 +135,27 @@ def check_history(view: View) -> None:
             name(index, CardSet(card))
         if isinstance(move, (Take, Build)) and move.loose.mask & ~loose:
             raise fail(index, f"{move} uses {CardSet(move.loose.mask & ~loose)}, not loose")
-        broken = _broken_sum(move, houses)
+        standing = {house.value: house.cards.mask for house in houses}
+        broken = _broken_sum(move, standing)
         if broken:
             raise fail(index, f"{move}: {broken}")
         if isinstance(move, Throw) and variant.throw_rule is not ThrowRule.ANY:
             # R8.2 needs only the card and the floor, which the seat has seen (R11.3: taash throws any)
             value = move.card.value
-            if value in houses or groups(loose, value):
+            if value in standing or groups(loose, value):
                 raise fail(index, f"R8.2: {move.card} could pick up, so it may not be thrown")
-        if isinstance(move, Throw):
-            loose |= card
-        elif isinstance(move, Take):
-            taken = card | move.loose.mask
-            if move.house is not None:
-                if move.house not in houses:
-                    raise fail(index, f"{move} takes a house of {move.house} that is not there")
-                taken |= houses.pop(move.house)
-                del owners[move.house]  # a house taken leaves, and its owners' duty with it
-            loose &= ~move.loose.mask
-            piles[variant.team_of(seat)] |= taken
-            last_capture = seat  # R4.4
-        elif isinstance(move, Build):
-            loose &= ~move.loose.mask
-            houses[move.value] = houses.get(move.value, 0) | card | move.loose.mask
-            owners[move.value] = _owners_after_build(variant, seat, owners.get(move.value))
-        else:
-            assert isinstance(move, Raise)
-            if move.house not in houses:
-                raise fail(index, f"{move} raises a house of {move.house} that is not there")
-            cards = houses.pop(move.house) | card
-            del owners[move.house]  # R7.2: the previous owners' duty ends
-            houses[move.new_value] = houses.get(move.new_value, 0) | cards
-            # R7.2: the raiser owns the house alone; R7.4: joined to a standing one, with its owners
-            owners[move.new_value] = owners.get(move.new_value, frozenset()) | {seat}
+        if isinstance(move, Take) and move.house is not None and move.house not in standing:
+            raise fail(index, f"{move} takes a house of {move.house} that is not there")
+        if isinstance(move, Raise) and move.house not in standing:
+            raise fail(index, f"{move} raises a house of {move.house} that is not there")
+        # What the move does: the transition's own effects (R4.4, R5.2, R6.3, R7.2, R7.4)
+        loose, houses, piles, last_capture, _ = play_card(
+            variant, loose, houses, piles, last_capture, seat, move
+        )
     if packets and packets != _schedule(view, packets, opening):
         raise fail(first_packet, _OUT_OF_ORDER)
     _compare(view, hand, loose, houses, piles, dealt, played, plays, on_floor)
-    _compare_owners(view, owners)
+    _compare_owners(view, houses)
     _compare_turn(view, turn)
     if bid != view.bid:
         raise InvalidStateError(
@@ -244,19 +222,11 @@ class _Turn:
         return self.first if self.last is None else (self.last + 1) % self.players
 
 
-def _owners_after_build(variant: Any, seat: int, standing: frozenset[int] | None) -> frozenset[int]:
-    """The owners of a house ``seat`` builds (R5.2) or adds to (R6.3)."""
-    if standing is None:
-        return frozenset({seat})  # R5.2: the builder owns the new house
-    if seat in standing or variant.partner_of(seat) in standing:
-        return standing  # R6.3: an owner, or the partner of one, changes nothing
-    return standing | {seat}  # R6.3: anyone else becomes a co-owner
-
-
-def _compare_owners(view: View, owners: dict[int, frozenset[int]]) -> None:
+def _compare_owners(view: View, houses: tuple[House, ...]) -> None:
     """The replayed owners of each house against the view's (R5.2, R6.3, R7.2, R7.4)."""
     if view.phase is Phase.OVER:
         return  # R9.2: the floor is swept up, no house is left
+    owners = {house.value: frozenset(house.owners) for house in houses}
     for house in view.houses:
         replayed = owners.get(house.value)
         if replayed is not None and replayed != frozenset(house.owners):
@@ -310,31 +280,27 @@ def _compare(
     view: View,
     hand: int,
     loose: int,
-    houses: dict[int, int],
-    piles: list[int],
+    houses: tuple[House, ...],
+    piles: tuple[CardSet, ...],
     dealt: list[int],
     played: list[int],
     plays: int,
     on_floor: int,
 ) -> None:
     """The replayed public facts against the view's fields."""
-    if view.phase is Phase.OVER and view.last_capture is not None:  # R9.2: the floor is swept up
-        team = view.variant.team_of(view.last_capture)
-        for mask in houses.values():
-            piles[team] |= mask
-        piles[team] |= loose
-        loose, houses = 0, {}
+    if view.phase is Phase.OVER:  # R9.2: the floor is swept up
+        loose, houses, piles = finish_deal(view.variant, loose, houses, piles, view.last_capture)
     if plays != view.plays:
         raise InvalidStateError("history", f"{plays} cards played, the view says {view.plays}")
     if hand != view.hand.mask:
         raise InvalidStateError("history", f"the seat's packets and plays leave {CardSet(hand)}")
     if view.loose is not None and loose != view.loose.mask:
         raise InvalidStateError("history", f"the moves leave {CardSet(loose)} loose")
-    if {value: CardSet(mask) for value, mask in houses.items()} != {
+    if {house.value: house.cards for house in houses} != {
         house.value: house.cards for house in view.houses
     }:
         raise InvalidStateError("history", "the moves leave other houses")
-    if tuple(piles) != tuple(pile.mask for pile in view.piles):
+    if piles != tuple(view.piles):
         raise InvalidStateError("history", "the moves leave other piles")
     for seat, count in enumerate(view.hand_counts):
         if dealt[seat] - played[seat] != count:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Final
 
 FULL_MASK: Final = (1 << 52) - 1
@@ -53,3 +54,47 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+_PAIRS: Final = tuple((b & 15).bit_count() << 4 | (b >> 4).bit_count() << 8 for b in range(256))
+_SUMS: Final = (1 << 14) - 1  # sums 0..13, the capture values
+
+
+def packed_counts(mask: int) -> int:
+    """How many cards of each value ``mask`` holds, packed: the count of value ``v`` at bit ``4 * v``.
+
+    Cards of one value are interchangeable in a sum, so the group searches
+    on crowded floors work on these counts.
+
+    >>> from seep._engine.bits import packed_counts
+    >>> hex(packed_counts(0b11 | 1 << 8))  # two aces and a three
+    '0x1020'
+    """
+    counts = 0
+    shift = 0
+    while mask:
+        counts |= _PAIRS[mask & 255] << shift  # a byte holds the cards of two values
+        mask >>= 8
+        shift += 8
+    return counts
+
+
+@lru_cache(maxsize=1 << 16)
+def subset_sums(counts: int) -> int:
+    """Bit ``s`` set when some of the cards of the :func:`packed_counts` ``counts`` sum to ``s`` (0..13).
+
+    The one subset-sum bit set of the engine: whether loose cards make a
+    group of a value (R4.1, R4.3, R8.2) is a bit of it.
+
+    >>> from seep._engine.bits import packed_counts, subset_sums
+    >>> bin(subset_sums(packed_counts(0b1 | 1 << 4)))  # an ace and a two
+    '0b1111'
+    """
+    sums = 1
+    value = 0
+    while counts:
+        for _ in range(counts & 15):
+            sums |= (sums << value) & _SUMS
+        counts >>= 4
+        value += 1
+    return sums

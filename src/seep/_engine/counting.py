@@ -39,6 +39,8 @@ from functools import lru_cache
 from math import comb
 from typing import Final
 
+from seep._engine.bits import subset_sums
+
 _CACHE_SIZE: Final = 1 << 12
 _MAX_VALUE: Final = 13
 # The most bits of a box: beyond it, high values are chosen one state at a time.
@@ -381,6 +383,9 @@ def _chosen_unions(
 def packing_count(limit: int, target: int, singles: bool, box_bits: int = BOX_BITS) -> int:
     """The maximal unions of groups of ``target`` in ``limit``: the cards left make no group (R4.3).
 
+    Counted by value, not listed (:func:`seep._engine.groups.leaves_no_group`
+    is the definition): tests check the count against the listing.
+
     ``singles``: the floor also has cards of ``target``, always taken, so
     that taking nothing else is a pick-up too. No card of ``limit`` is of
     ``target`` or more. ``box_bits`` as for :func:`union_count`.
@@ -447,12 +452,8 @@ def _packing_states(limit: int, target: int, box_bits: int, apart: bool) -> tupl
 
 
 def _no_group(limit: int, target: int) -> bool:
-    """True if no cards of ``limit`` sum to ``target``."""
-    sums = 1
-    for value in range(1, target):
-        for _ in range(_field(limit, value)):
-            sums |= sums << value
-    return not sums >> target & 1
+    """True if no cards of ``limit`` below ``target`` sum to ``target`` (a bit of :func:`~seep._engine.bits.subset_sums`)."""
+    return not subset_sums(limit & ((1 << (4 * target)) - 1)) >> target & 1
 
 
 # -- ranking: the multisets kept apart by their high cards -------------------

@@ -128,6 +128,7 @@ class Position:
     """
 
     __slots__ = (
+        "bound",
         "cards",
         "first_play_bid",
         "free",
@@ -135,7 +136,8 @@ class Position:
         "held",
         "house_values",
         "houses",
-        "keep",
+        "into_other",
+        "into_own",
         "loose",
         "multiple",
         "opening_round",
@@ -162,8 +164,8 @@ class Position:
         # target (R3.2, R6.3), a raise's new value (R7.1), a house's owner (R3.2).
         top = hand >> 32  # the cards of values 9..13: a small int, cheap to work on
         found = _HELD_9_10[top & 255] | _HELD_11_12[top >> 8 & 255] | _HELD_13[top >> 16]
-        self.held = found & 0xFFFF
-        self.multiple = found >> 16
+        held = self.held = found & 0xFFFF
+        multiple = self.multiple = found >> 16
         loose = self.loose = state.loose.mask
         table = self.table = floor_table(loose)
         if table is None:
@@ -172,8 +174,7 @@ class Position:
         else:
             _, self.cards, self.sums, _ = table
         houses: dict[int, House] = {}
-        house_values = owned = raisable = 0
-        keep = _HOUSE_BITS  # R5.2, R3.2: a new house needs a card of its value kept
+        house_values = owned = raisable = partners = 0
         if state.houses:
             partner = variant.partner_of(seat)
             for house in state.houses:
@@ -186,21 +187,25 @@ class Position:
                     owned |= bit
                 else:
                     if partner in owners:
-                        keep &= ~bit  # R6.3: adding to the partner's house keeps no card
+                        partners |= bit
                     if mask_total(house.cards.mask) == value:
                         raisable |= bit  # R7.1, R7.3: open and not the mover's
         self.houses = houses
         self.house_values = house_values
         self.owned = owned
-        self.keep = keep
+        if houses:
+            self.bound, self.into_other, self.into_own = owner_duty(held, multiple, owned, partners)
+        else:  # owner_duty with no house standing (the common case, without the call)
+            self.bound = 0
+            self.into_other = held
+            self.into_own = multiple
         self.raisable = raisable
-        self.pickup = variant.pickup
-        self.free = variant.pickup is _FREE_CHOICE
-        self.throw_any = variant.throw_rule is _THROW_ANY
+        pickup = self.pickup = variant.pickup
+        self.free = pickup is _FREE_CHOICE
+        throw_any = self.throw_any = variant.throw_rule is _THROW_ANY
         # R4.1: the values that make a group of loose cards or have a house.
-        self.pickable = self.sums | house_values
-        # R8.2: a card that can pick nothing up may be thrown; R11.3: any card.
-        self.throwable = _ALL_VALUES if self.throw_any else _ALL_VALUES & ~self.pickable
+        pickable = self.pickable = self.sums | house_values
+        self.throwable = throwable_values(pickable, throw_any)
         opening = variant.opening
         in_opening = opening.in_opening(state.plays, state.bid, variant.players)
         # R2.6: the bidder's first play must use the bid.
@@ -234,19 +239,17 @@ class Position:
         listed: list[int] = []
         plans: list[Plan] = []
         ends: list[int] = []
-        owned = self.owned
+        bound_values = self.bound
         pickable = self.pickable
         raisable = self.raisable
         throwable = self.throwable
         sums = self.sums
         house_values = self.house_values
         held = self.held
-        # R3.2, R6.3: the house values a card may build into if it must keep a
-        # card of the value (those of another card held), and into its own
-        # value's house (if the mover holds another card of it).
-        not_kept = ~self.keep
-        other_values = _HOUSE_BITS & (not_kept | held)
-        own_value = not_kept | self.multiple
+        # R3.2, R6.3 (see owner_duty): the house values a card may build into
+        # apart from its own, and whether into its own value's house.
+        other_values = self.into_other
+        own_value = self.into_own
         above = sums & ~1  # a group of at least one loose card (R5.2: one card is no house)
         free = self.free
         table = self.table
@@ -273,8 +276,8 @@ class Position:
             last_value = value
             bit = 1 << value
             has_house = house_values & bit
-            # R3.2: the owner's last card of a house's value (see is_bound_value).
-            bound = owned & bit and not self.multiple & bit
+            # R3.2: the owner's last card of a house's value (see owner_duty).
+            bound = bound_values & bit
             # 1. The pick-ups: nothing without a group or a house of the value (R4.1).
             plain: tuple[int, ...] = ()
             housed: tuple[int, ...] = ()
@@ -286,7 +289,7 @@ class Position:
                     plain = options[1:]  # options[0] is the empty set
                 if has_house:
                     housed = options
-            elif sums & bit:  # R4.3: the house of the value and a maximal set of groups
+            elif sums & bit:  # R4.3 (must_take_house, leaves_no_group): the house and a maximal set
                 if table is None:
                     packings = maximal_packings(loose, value)
                 else:
@@ -315,8 +318,7 @@ class Position:
                         if found is None:
                             found = small_unions(table, target - value, target)
                         count += len(found)
-                # 3. The raises (R7.1, R7.2): an open house of another seat, to a
-                # value of at most 13 of which the mover holds another card.
+                # 3. The raises (R7.1, R7.2, see raise_targets), inline.
                 raises = raisable & held >> value
                 # 4. The throw (R8.2, R11.3: see ``throwable``).
                 throw = throwable & bit != 0
@@ -439,7 +441,7 @@ class Position:
         value = _VALUE_OF[card]
         bit = 1 << value
         has_house = self.house_values & bit
-        bound = self.owned & bit and not self.multiple & bit  # R3.2 (see is_bound_value)
+        bound = self.bound & bit  # R3.2 (see owner_duty)
         plain = housed = 0
         if not self.pickable & bit:
             pass
@@ -457,11 +459,8 @@ class Position:
             return plain, housed, 0, 0, False
         # The builds (R5.2, R5.3, R6.1; R3.2, R6.3: keep a card of the value)
         # and the raises (R7.1, R7.2), as in plans.
-        not_kept = ~self.keep
-        targets = ((self.sums & ~1) << value) & _HOUSE_BITS & (not_kept | self.held) | (
-            has_house & (not_kept | self.multiple)
-        )
-        raises = self.raisable & self.held >> value
+        targets = self.build_targets(value)
+        raises = self.raise_targets(value)
         return plain, housed, targets, raises, self.throwable & bit != 0  # R8.2, R11.3
 
     def count_for_card(self, card: int) -> int:
@@ -523,21 +522,49 @@ class Position:
     # -- the rules the generator and the verifier share ----------------------
 
     def is_bound_value(self, value: int) -> bool:
-        """R3.2: the mover owns a house of ``value`` and holds a single card of it."""
-        return bool(
-            self.owned >> value & 1 and self.held >> value & 1 and not self.multiple >> value & 1
-        )
+        """R3.2: the mover owns a house of ``value`` and holds a single card of it (see :func:`owner_duty`)."""
+        return bool(self.bound >> value & 1)
 
     def is_bound(self, card: int) -> bool:
         """R3.2: ``card`` is the owner's last card of a house's value: it may only take the house."""
-        return self.is_bound_value(_VALUE_OF[card])
+        return bool(self.bound >> _VALUE_OF[card] & 1)
 
     def keeps_card_for(self, target: int, card: int) -> bool:
-        """R3.2, R6.3: playing ``card`` into a house of ``target`` leaves the mover a card of it if they need one."""
-        return not self.keep >> target & 1 or self.holds(target, card)
+        """R3.2, R6.3: playing ``card`` into a house of ``target`` leaves the mover a card of it if they need one (see :func:`owner_duty`)."""
+        if _VALUE_OF[card] == target:
+            return bool(self.into_own >> target & 1)
+        return bool(self.into_other >> target & 1)
+
+    def raise_targets(self, value: int) -> int:
+        """R7.1, R7.2: the houses a card of ``value`` may raise (bit ``v`` for the house of ``v``).
+
+        An open house of another seat (R7.3, see ``raisable``), to a value of
+        at most 13 of which the mover holds another card (``held`` has only
+        the house values). :meth:`plans` reads the same masks inline.
+        """
+        return self.raisable & self.held >> value
+
+    def build_targets(self, value: int) -> int:
+        """The house values a card of ``value`` may build into (bit ``v`` for ``v``), R3.2 aside.
+
+        R5.2: above the card's value a group of loose cards makes up the
+        rest; at its value a house must stand (one card is no house). R3.2,
+        R6.3: where the mover must keep a card of the target, another stays
+        in hand (see :func:`owner_duty`). :meth:`plans` reads the same masks
+        inline.
+        """
+        bit = 1 << value
+        return ((self.sums & ~1) << value) & self.into_other | (
+            self.house_values & bit & self.into_own
+        )
 
     def must_take_house(self, value: int) -> bool:
-        """R4.3: a pick-up takes the house of its value with the rest (R11.3: by choice)."""
+        """R4.3: a pick-up takes the house of its value with the rest (R11.3: by choice).
+
+        With :func:`~seep._engine.groups.leaves_no_group` (the loose cards),
+        the whole of R4.3; :meth:`plans` and :meth:`crowded_plan` put every
+        pick-up of a card with a house of its value among the ``housed``.
+        """
         return not self.free and value in self.houses
 
     def bid_is_usable(self) -> bool:
@@ -589,6 +616,64 @@ class Position:
         for card in bits(self.hand):
             moves.extend(self.iter_for_card(card))
         return moves
+
+
+def owner_duty(held: int, multiple: int, owned: int, partners: int) -> tuple[int, int, int]:
+    """R3.2 and R6.3, the owner's duty: what it forbids, as masks of values (bit ``v`` for ``v``).
+
+    ``held`` and ``multiple``: the house values of which the mover holds a
+    card, two or more; ``owned``: the houses the mover owns; ``partners``:
+    those its partner owns and it does not. Returns ``(bound, into_other,
+    into_own)``: ``bound``, the values whose last card the owner holds,
+    which may only take the house (R3.2); ``into_other``, the house values
+    a card of another value may build into; ``into_own``, those a card may
+    build into at its own value. A build keeps a card of the target in
+    hand, except into a house of the partner's (R6.3: adding to it makes
+    the mover no owner).
+
+    This is the one place the duty is decided: the generator's plans, the
+    crowded-floor counts, the action encoding and the verifier read these
+    masks (or :meth:`Position.is_bound`, :meth:`Position.keeps_card_for`).
+
+    >>> from seep._engine.generate import owner_duty
+    >>> bound, other, own = owner_duty(1 << 9, 0, 1 << 9, 1 << 11)
+    >>> bound == 1 << 9, other == (1 << 9 | 1 << 11), own == 1 << 11
+    (True, True, True)
+    """
+    not_kept = partners  # R6.3: adding to the partner's house keeps no card
+    return (
+        owned & held & ~multiple,
+        _HOUSE_BITS & (not_kept | held),
+        _HOUSE_BITS & (not_kept | multiple),
+    )
+
+
+def throwable_values(pickable: int, throw_any: bool) -> int:
+    """The values of the cards that may be thrown (bit ``v`` for ``v``), given the values that pick up.
+
+    R8.2: a card that can pick nothing up (no group of loose cards, no
+    house of its value) may be thrown; R11.3: with the taash throw rule,
+    any card. The generator's plans and the verifier read this mask.
+    """
+    return _ALL_VALUES if throw_any else _ALL_VALUES & ~pickable
+
+
+def reads_house_values_only(state: State) -> bool:
+    """True if the legality of a move in ``state`` reads, of the rest of the mover's hand, only how many cards of each house value (9..13) it holds.
+
+    The rest of the hand is read only by the owner's duty (R3.2, R6.3: a
+    card of a house's value kept) and by raises (R7.2: another card of the
+    new value), all house values; the played card, the floor and the houses
+    decide everything else. So in normal play two hands that hold the
+    played card and as many nines, tens, jacks, queens and kings allow the
+    same moves of that card. Not so in the bidder's first play (R2.6: a
+    card of the bid is thrown only if no pick-up or build of the bid
+    exists, with any card) nor in the taash opening round (R11.2: a throw
+    only if no card of the hand builds), and the bid (R2.4) is left out.
+    A cache of legality by hand (the sampler's replay of a view's history)
+    may rely on this; tests check it on seeded deals.
+    """
+    return state.phase is Phase.PLAY and not Position(state).special
 
 
 def is_bid_allowed(state: State, value: int) -> bool:

@@ -15,18 +15,17 @@ crowded listing found, in :mod:`seep._engine.counting`.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb
 from typing import Final
 
 from seep._engine import counting
-from seep._engine.bits import VALUE_MASKS, bits, mask_total
+from seep._engine.bits import VALUE_MASKS, bits, mask_total, packed_counts, subset_sums
 from seep._engine.counting import packing_count, union_count
 
 _CACHE_SIZE: Final = 1 << 15
-_SUMS: Final = (1 << 14) - 1  # sums 0..13, the capture values
 
 
 # Floors of up to this many loose cards (nearly all floors of a real deal)
@@ -184,7 +183,11 @@ def value_packings(values: tuple[int, ...], target: int) -> tuple[int, ...]:
 
 
 def _maximal(unions: tuple[int, ...], options: tuple[int, ...]) -> tuple[int, ...]:
-    """The non-empty ``unions`` that leave none of the groups ``options`` whole (R4.3)."""
+    """The non-empty ``unions`` that leave none of the groups ``options`` whole.
+
+    :func:`leaves_no_group` (R4.3) on sets of positions, where the groups
+    are at hand; tests check the listing against that definition.
+    """
     return tuple(union for union in unions if union and all(group & union for group in options))
 
 
@@ -224,11 +227,8 @@ def _crowded_sums(loose: int) -> int:
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def value_sums(values: tuple[int, ...]) -> int:
-    """:func:`loose_sums` of a floor of ``values``."""
-    sums = 1
-    for value in values:
-        sums |= (sums << value) & _SUMS
-    return sums
+    """:func:`loose_sums` of a floor of ``values``: :func:`~seep._engine.bits.subset_sums` of their counts."""
+    return subset_sums(sum(1 << (4 * value) for value in values))
 
 
 def groups(loose: int, target: int) -> tuple[int, ...]:
@@ -286,10 +286,6 @@ def _counts(cards: int) -> tuple[int, ...]:
 # packed counts adds value by value, and a count fits under a limit when no
 # field borrows: ((limit | _HIGH) - count) & _HIGH == _HIGH (counts are <= 8).
 _HIGH: Final = sum(8 << (4 * value) for value in range(14))
-
-
-def _packed(cards: int) -> int:
-    return sum(count << (4 * value) for value, count in enumerate(_counts(cards)))
 
 
 def _sub_counts(limit: int, total: int, need: int = 0) -> list[int]:
@@ -361,7 +357,8 @@ def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
 
     ``base`` 0 means no base group: any union of disjoint groups. A build of a
     new house of ``target`` with a card of ``target - base`` uses exactly
-    these sets (R5.2, R5.3). The search runs over how many cards of each
+    these sets (R5.2, R5.3), an addition to a standing house of ``target``
+    (R6.1) those with no base group. The search runs over how many cards of each
     value are used, then picks the suits, so its cost follows the size of
     the answer rather than the number of ways to group it (R3.4, R11.7).
 
@@ -388,7 +385,7 @@ def _crowded_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
 def _counted_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     """:func:`based_unions` by a search over value counts, suits chosen afterwards (R3.4, R11.7)."""
     found: list[int] = []
-    for counts in _union_counts(_packed(loose), target, base):
+    for counts in _union_counts(packed_counts(loose), target, base):
         suits = [
             [
                 sum(1 << card for card in combo)
@@ -403,11 +400,31 @@ def _counted_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+def leaves_no_group(loose: int, taken: int, target: int) -> bool:
+    """R4.3, take everything: the ``loose`` cards a pick-up of ``taken`` leaves make no group of ``target``.
+
+    The one definition of a maximal pick-up, which the verifier asks. The
+    listing (:func:`maximal_packings`), the counts and ranks of crowded
+    floors (:func:`count_packings`, :func:`packing_at`, by value counts)
+    and the action encoding's completion search
+    (:func:`seep._completion.clears`) reach the same sets faster; tests
+    check each against this definition.
+
+    >>> from seep._engine.groups import leaves_no_group
+    >>> from seep.cards import CardSet
+    >>> floor = CardSet.parse("3S 4S 2H 5D")
+    >>> leaves_no_group(floor.mask, CardSet.parse("3S 4S").mask, 7), leaves_no_group(floor.mask, floor.mask, 7)
+    (False, True)
+    """
+    return not loose_sums(loose & ~taken) >> target & 1
+
+
 def maximal_packings(loose: int, target: int) -> tuple[int, ...]:
     """The distinct card sets a take-everything pick-up may take (R4.3).
 
     Each is a union of disjoint groups of ``target`` that leaves no group of
-    ``target`` among the remaining cards. Empty if no group exists.
+    ``target`` among the remaining cards (:func:`leaves_no_group`, checked
+    against this listing by tests). Empty if no group exists.
 
     >>> from seep._engine.groups import maximal_packings
     >>> from seep.cards import CardSet
@@ -454,7 +471,7 @@ def count_unions(loose: int, base: int, target: int) -> int:
     """
     if target <= 0 or loose.bit_count() <= _SMALL_FLOOR:
         return len(based_unions(loose, base, target))
-    total = union_count(_packed(loose) & _BELOW[target], target, base)
+    total = union_count(packed_counts(loose) & _BELOW[target], target, base)
     if target <= _MAX_CAPTURE:
         total <<= (loose & VALUE_MASKS[target]).bit_count()
     return total
@@ -465,8 +482,10 @@ def count_packings(loose: int, target: int) -> int:
     """``len(maximal_packings(loose, target))``, on a crowded floor without listing the packings.
 
     A union of groups is maximal when the cards it leaves make no group
-    (R4.3): it takes every loose card of value ``target``, and the values
-    below ``target`` it leaves have no subset summing to ``target``.
+    (R4.3, :func:`leaves_no_group`): it takes every loose card of value
+    ``target``, and the values below ``target`` it leaves have no subset
+    summing to ``target``. Counted by value, not listed: tests check the
+    count against the listing.
 
     >>> from seep._engine.groups import count_packings, maximal_packings
     >>> from seep.cards import CardSet
@@ -477,7 +496,7 @@ def count_packings(loose: int, target: int) -> int:
     if not 0 < target <= _MAX_CAPTURE or loose.bit_count() <= _SMALL_FLOOR:
         return len(maximal_packings(loose, target))
     singles = loose & VALUE_MASKS[target] != 0
-    return packing_count(_packed(loose) & _BELOW[target], target, singles)
+    return packing_count(packed_counts(loose) & _BELOW[target], target, singles)
 
 
 #: C(n, k) for the free cards of one value: n of at most 4, k of at most n.
@@ -532,7 +551,7 @@ def ranked_union(
     >>> [str(CardSet(ranked_union(floor, 0, 4, i))) for i in range(len(unions))]
     ['', 'AS 3S', 'AS 3H', '4S', 'AS 3S 4S', 'AS 3H 4S']
     """
-    limit = _packed(loose) & _BELOW[target]
+    limit = packed_counts(loose) & _BELOW[target]
     return _ranked(loose, target, counting.union_sets(limit, target, base, box_bits), False, index)
 
 
@@ -547,7 +566,7 @@ def ranked_packing(loose: int, target: int, index: int, box_bits: int = counting
     >>> [str(CardSet(ranked_packing(floor, 4, i))) for i in range(2)]
     ['AS 3S 4S 4H', 'AS 3H 4S 4H']
     """
-    limit = _packed(loose) & _BELOW[target]
+    limit = packed_counts(loose) & _BELOW[target]
     singles = loose & VALUE_MASKS[target] != 0
     return _ranked(
         loose, target, counting.packing_sets(limit, target, singles, box_bits), True, index
@@ -580,7 +599,7 @@ def _ranked(loose: int, target: int, sets: counting.Sets, forced: bool, index: i
                 if index >= without:
                     index -= without
                     found |= bit
-    limit = _packed(loose) & _BELOW[target]
+    limit = packed_counts(loose) & _BELOW[target]
     inside = sets[0]
     states = list(sets[1])
     for value in range(min(target, _MAX_CAPTURE + 1) - 1, 0, -1):
@@ -608,6 +627,9 @@ def _ranked(loose: int, target: int, sets: counting.Sets, forced: bool, index: i
 def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
     """True if ``cards`` splits exactly into one group of ``base`` (if not 0) and groups of ``target``.
 
+    The one check of "these cards make groups of a value": a pick-up's loose
+    cards (R4.1), a build's (R5.3, R6.1) and a locked house's (R5.3).
+
     The empty set is a union of no groups. This is membership in
     :func:`based_unions`, decided without listing them.
 
@@ -625,8 +647,41 @@ def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
     if size <= _VALUE_FLOOR:  # by the cards' values, as the floor searches are (cached)
         found = small_unions(_floor(cards), base, target)
         return bool(found) and found[-1] == (1 << size) - 1  # all of them, the largest set
-    packed = _packed(cards)
+    if not base and target <= _MAX_CAPTURE:  # any number of cards (a house, R5.3): by value
+        counts = _counts(cards)
+        return not any(counts[target + 1 :]) and _splits(counts[:target], target)
+    packed = packed_counts(cards)
     return packed in _union_counts(packed, target, base)
+
+
+@lru_cache(maxsize=1 << 12)
+def _splits(counts: tuple[int, ...], target: int) -> bool:
+    """:func:`is_union_of_groups` (no base) of counts by card value below ``target``, highest card first.
+
+    A card of the target is a group alone. The highest card is in some
+    group: each way to fill that group from the cards no higher is tried in
+    turn (few, since the rest sums to at most 12).
+    """
+    top = len(counts) - 1
+    while top and not counts[top]:
+        top -= 1
+    if not top:
+        return True
+    rest = list(counts)
+    rest[top] -= 1
+    return any(_splits(tuple(left), target) for left in _fills(rest, target - top, top))
+
+
+def _fills(counts: list[int], need: int, top: int) -> Iterator[list[int]]:
+    """``counts`` less each multiset of values up to ``top`` summing to ``need``, once each."""
+    if not need:
+        yield counts
+        return
+    for value in range(min(top, need), 0, -1):
+        if counts[value]:
+            counts[value] -= 1
+            yield from _fills(counts, need - value, value)
+            counts[value] += 1
 
 
 def split_into_groups(cards: int, target: int) -> tuple[int, ...]:
@@ -684,5 +739,6 @@ def clear_caches() -> None:
         _union_counts,
         count_unions,
         count_packings,
+        _splits,
     ):
         cache.cache_clear()

@@ -1,12 +1,14 @@
 """Applying a legal move: the pure transition (R2.5 to R2.9, R4 to R9).
 
 :func:`transition` trusts that the move is legal (:func:`seep.apply_move`
-asks the verifier first) and runs four steps: :func:`play_card` (the card
-goes to the floor, a pile or a house), :func:`deal_following` (the rest of
-the first batch once the opening ends, the second batch of a two-player
-deal, R2.7, R2.9, R11.2), :func:`finish_deal` (R9) and
-:func:`build_state`, the one place a state after a move is made. The new
-state shares every unchanged part with the old one.
+asks the verifier first) and runs four steps, each a function that every
+move goes through: :func:`~seep._engine.effects.play_card` (the card goes
+to the floor, a pile or a house), :func:`deal_following` (the card leaves
+the hand; the rest of the first batch once the opening ends, the second
+batch of a two-player deal, R2.7, R2.9, R11.2),
+:func:`~seep._engine.effects.finish_deal` (R9) and :func:`build_state`,
+the one place a state after a move is made. The new state shares every
+unchanged part with the old one.
 
 >>> from seep._engine.transition import transition
 >>> from seep import new_deal, parse_move
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from seep._engine.effects import bid_after, finish_deal, play_card
 from seep._engine.schedule import deal_packets, opening_hand
 from seep._limits import POINTS_LIMIT
 from seep.cards import Card, CardSet, from_mask
@@ -32,12 +35,10 @@ from seep.variants import SeepContext, Variant
 _PLAY: Final = Phase.PLAY  # read once (see seep.state, where _OVER is read once)
 _OVER: Final = Phase.OVER
 
-#: What a play leaves on the table: loose cards (a mask), houses, piles, seeps, last capturer.
-Table = tuple[int, tuple[House, ...], tuple[CardSet, ...], tuple[SeepRecord, ...], int | None]
-
 
 def transition(state: State, move: Move) -> State:
     """The state after the legal ``move``."""
+    variant = state.variant
     if type(move) is Bid:  # R2.4, R2.5: the bid is made and the floor turns face up
         bidder = state.to_move
         assert bidder is not None
@@ -45,7 +46,7 @@ def transition(state: State, move: Move) -> State:
             state,
             phase=_PLAY,
             to_move=bidder,
-            bid=move.value,
+            bid=bid_after(variant, state.plays, state.bid, move),
             hands=state.hands,
             stock=state.stock,
             loose=state.loose,
@@ -60,39 +61,29 @@ def transition(state: State, move: Move) -> State:
     seat = state.to_move
     assert seat is not None
     plays = state.plays + 1
-    if type(move) is Throw:  # R8: the card joins the loose cards (the commonest play, inline)
-        loose = state.loose.mask | 1 << move.card
-        houses, piles, seeps, last_capture = (
-            state.houses,
-            state.piles,
-            state.seeps,
-            state.last_capture,
-        )
-    else:
-        loose, houses, piles, seeps, last_capture = play_card(state, seat, move, plays)
-    hands = state.hands
-    mover_hand = hands[seat].mask & ~(1 << move.card)
-    if mover_hand and not state.variant.opening.in_opening(state.plays, state.bid, len(hands)):
-        # The usual play: the card leaves the mover's hand and nothing is dealt.
-        changed = list(hands)
-        changed[seat] = from_mask(mover_hand)
-        hands, stock, bid = tuple(changed), state.stock, state.bid
-    else:
-        hands, stock, bid = deal_following(state, seat, move, plays)
+    # 1. Play the card.
+    loose, houses, piles, last_capture, swept = play_card(
+        variant, state.loose.mask, state.houses, state.piles, state.last_capture, seat, move
+    )
+    seeps = (*state.seeps, _seep(state, seat, move.card, plays)) if swept else state.seeps
+    # 2. Deal what follows.
+    hands, stock, bid = deal_following(state, seat, move)
     before = state.stock
     phase = _PLAY
     to_move: int | None = seat + 1 if seat + 1 < len(hands) else 0
+    # 3. Finish the deal.
     if not stock and not hands[seat].mask and not any(hand.mask for hand in hands):
         to_move, phase = None, _OVER
-        loose, houses, piles = finish_deal(state, loose, houses, piles, last_capture)
-    if stock is before and seeps is state.seeps:  # nothing dealt, no seep: the usual play
+        loose, houses, piles = finish_deal(variant, loose, houses, piles, last_capture)
+    # 4. Record the history and build the state.
+    if stock is before and not swept:  # nothing dealt, no seep: the usual play
         history = History(state.history, encode_move(move), seat)
     else:
         history = after_move(
             state.history,
             seat,
             move,
-            seep=seeps[-1] if seeps is not state.seeps else None,
+            seep=seeps[-1] if swept else None,
             stock=before,
             dealt=len(before) - len(stock),
             hands=hands,
@@ -114,81 +105,31 @@ def transition(state: State, move: Move) -> State:
     )
 
 
-def play_card(state: State, seat: int, move: Take | Build | Raise | Throw, plays: int) -> Table:
-    """Where the played card goes: thrown (R8), taking (R4, a seep R4.5), building (R5, R6) or raising (R7)."""
-    card = move.card
-    bit = 1 << card
-    loose = state.loose.mask
-    houses = state.houses
-    piles = state.piles
-    seeps = state.seeps
-    last_capture = state.last_capture
-    if type(move) is Throw:
-        loose |= bit
-    elif type(move) is Take:
-        taken = move.loose.mask
-        loose &= ~taken
-        taken |= bit
-        if move.house is not None:
-            taken |= _house_of(houses, move.house).cards.mask
-            houses = _without(houses, move.house)
-        piles = _add_to_pile(piles, state.variant.team_of(seat), taken)
-        last_capture = seat
-        if not loose and not houses:  # R4.5: a seep
-            seeps = (*seeps, _seep(state, seat, card, plays))
-    elif type(move) is Build:
-        added = move.loose.mask
-        loose &= ~added
-        added |= bit
-        value = move.value
-        existing = state.house(value)
-        if existing is None:  # R5.2
-            houses = _with_house(houses, House(value=value, cards=from_mask(added), owners=(seat,)))
-        else:  # R6.1, R6.3
-            owners = existing.owners
-            if seat not in owners and state.variant.partner_of(seat) not in owners:
-                owners = tuple(sorted((*owners, seat)))
-            cards = from_mask(existing.cards.mask | added)
-            houses = _with_house(houses, House(value=value, cards=cards, owners=owners))
-    else:
-        assert type(move) is Raise
-        raised = _house_of(houses, move.house)
-        new_value = raised.value + card.value
-        cards_mask = raised.cards.mask | bit
-        joined = state.house(new_value)
-        houses = _without(houses, raised.value)
-        owners = (seat,)
-        if joined is not None:  # R7.4: merge into the standing house
-            owners = tuple(sorted({*joined.owners, seat}))
-            cards_mask |= joined.cards.mask
-        # R7.2: the raised house takes its new value
-        houses = _with_house(
-            houses, House(value=new_value, cards=from_mask(cards_mask), owners=owners)
-        )
-    return loose, houses, piles, seeps, last_capture
-
-
 def deal_following(
-    state: State, seat: int, move: Take | Build | Raise | Throw, plays: int
+    state: State, seat: int, move: Take | Build | Raise | Throw
 ) -> tuple[tuple[CardSet, ...], tuple[Card, ...], int | None]:
-    """The hands, the stock and the bid after the play: cards leave the mover's hand, packets are dealt.
+    """The hands, the stock and the bid after ``seat`` plays ``move``: the card leaves the hand, packets are dealt.
 
-    Once the opening ends (R2.7 after the bidder's first play; R11.2 after
-    the first house, which becomes the bid, or a round of throws) the rest
-    of the first batch is dealt; when every hand is empty and cards are
-    left, the second batch of a two-player deal (R2.9).
+    In the usual play the card leaves the mover's hand and nothing is
+    dealt. Once the opening ends (R2.7 after the bidder's first play;
+    R11.2 after the first house, which becomes the bid, or a round of
+    throws) the rest of the first batch is dealt; when every hand is empty
+    and cards are left, the second batch of a two-player deal (R2.9).
     """
-    variant = state.variant
     hands = state.hands
-    stock = state.stock
-    bid = state.bid
+    variant = state.variant
     rule = variant.opening
     players = len(hands)
-    opening = rule.in_opening(state.plays, bid, players)
-    if opening and type(move) is Build and rule.builds_first:
-        bid = move.value  # R11.2: the first house built is the bid
-    deal_rest = opening and not rule.in_opening(plays, bid, players)
     mover_hand = hands[seat].mask & ~(1 << move.card)
+    opening = rule.in_opening(state.plays, state.bid, players)
+    if mover_hand and not opening:  # the usual play, first
+        changed = list(hands)
+        changed[seat] = from_mask(mover_hand)
+        return tuple(changed), state.stock, state.bid
+    stock = state.stock
+    plays = state.plays + 1
+    bid = bid_after(variant, state.plays, state.bid, move) if opening else state.bid
+    deal_rest = opening and not rule.in_opening(plays, bid, players)
     if not deal_rest and mover_hand:
         changed = list(hands)
         changed[seat] = from_mask(mover_hand)
@@ -207,22 +148,6 @@ def deal_following(
         old if old.mask == mask else from_mask(mask) for old, mask in zip(hands, masks, strict=True)
     )
     return new_hands, stock, bid
-
-
-def finish_deal(
-    state: State,
-    loose: int,
-    houses: tuple[House, ...],
-    piles: tuple[CardSet, ...],
-    last_capture: int | None,
-) -> tuple[int, tuple[House, ...], tuple[CardSet, ...]]:
-    """R9.1, R9.2: the deal is over, the floor goes to the last capturer (if anyone captured)."""
-    if last_capture is None:
-        return loose, houses, piles
-    rest = loose
-    for house in houses:
-        rest |= house.cards.mask
-    return 0, (), _add_to_pile(piles, state.variant.team_of(last_capture), rest)
 
 
 def build_state(
@@ -344,30 +269,3 @@ def seep_points(variant: Variant, card: Card, plays: int) -> int:
             f"the seep rule gave {points} for a seep, beyond -{POINTS_LIMIT}..{POINTS_LIMIT}",
         )
     return points
-
-
-def _house_of(houses: tuple[House, ...], value: int) -> House:
-    for house in houses:
-        if house.value == value:
-            return house
-    raise AssertionError(f"no house of {value}")  # pragma: no cover - the move is legal
-
-
-def _with_house(houses: tuple[House, ...], changed: House) -> tuple[House, ...]:
-    """``houses`` with ``changed`` in place of the house of its value, sorted by value (R5.1)."""
-    kept = [house for house in houses if house.value != changed.value]
-    return tuple(sorted((*kept, changed), key=_house_value))
-
-
-def _house_value(house: House) -> int:
-    return house.value
-
-
-def _without(houses: tuple[House, ...], value: int) -> tuple[House, ...]:
-    """``houses`` without the house of ``value``."""
-    return tuple(house for house in houses if house.value != value)
-
-
-def _add_to_pile(piles: tuple[CardSet, ...], team: int, cards: int) -> tuple[CardSet, ...]:
-    """``piles`` with ``cards`` added to the pile of ``team``."""
-    return (*piles[:team], from_mask(piles[team].mask | cards), *piles[team + 1 :])

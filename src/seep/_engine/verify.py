@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Final
 
 from seep._engine.generate import Position, is_bid_allowed
-from seep._engine.groups import groups, is_union_of_groups, loose_sums
+from seep._engine.groups import groups, is_union_of_groups, leaves_no_group
 from seep.cards import CardSet
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, State
@@ -61,7 +61,11 @@ def value_name(value: int) -> str:
 
 
 def violation(state: State, move: Move) -> Violation | None:
-    """``None`` if ``move`` is legal in ``state``, else the rule it breaks and why."""
+    """``None`` if ``move`` is legal in ``state``, else the rule it breaks and why.
+
+    The phase (R9.1: none once the deal is over; R2.4: the bid first), then
+    R3.1 (the mover plays a card it holds), then the move's own rules.
+    """
     phase = state.phase
     if phase is Phase.OVER:
         return "R9.1", "the deal is over: every card has been played"
@@ -165,8 +169,8 @@ def _take(position: Position, move: Take) -> Violation | None:
     if not position.free:
         if house is None and position.must_take_house(value):
             return "R4.3", f"the house of {value} must be taken with the rest"
-        left = position.loose & ~cards
-        for group in groups(left, value) if loose_sums(left) >> value & 1 else ():
+        if not leaves_no_group(position.loose, cards, value):
+            group = groups(position.loose & ~cards, value)[0]
             return (
                 "R4.3",
                 f"the cards left behind still make {value} ({CardSet(group)}): take everything",
@@ -248,10 +252,10 @@ def _raise(position: Position, move: Raise) -> Violation | None:
 
 def _throw(position: Position, move: Throw) -> Violation | None:
     """R8.2: only a card that can pick nothing up is thrown (R11.3: any card in taash)."""
-    if position.throw_any:
-        return None
     card = move.card
     value = card.value
+    if position.throwable >> value & 1:  # see throwable_values
+        return None
     if value in position.houses:
         return "R8.2", f"{card} can take the house of {value}, so it may not be thrown"
     for group in groups(position.loose, value):
