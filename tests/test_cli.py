@@ -180,6 +180,17 @@ def test_play_one_deal_writes_a_deal_record(tmp_path: Path) -> None:
     assert record.kind == "deal" and len(record.deals) == 1 and record.tag("Seed") == "2"
 
 
+def test_play_records_who_played_each_seat_and_the_date(tmp_path: Path) -> None:
+    """The record names the bots and the human seat (``Seats``) and the day (``Date``, YYYY.MM.DD)."""
+    import datetime
+
+    from seep.records import load_record
+
+    record = load_record(_played_record(tmp_path, "--seat", "2", "--bot", "random,greedy"))
+    assert record.tag("Seats") == "random, greedy, human, greedy"
+    assert record.tag("Date") == datetime.date.today().strftime("%Y.%m.%d")
+
+
 def test_show_lists_every_move_of_a_record(tmp_path: Path) -> None:
     """R9: a record is shown move by move, as ``seep demo`` prints them, then the final state."""
     code, out, _ = run("show", str(_played_record(tmp_path)))
@@ -187,9 +198,9 @@ def test_show_lists_every_move_of_a_record(tmp_path: Path) -> None:
     lines = out.splitlines()
     assert lines[0].startswith("Deal 1: dealer seat 0, first to play seat 1")
     assert lines[0].endswith("; 49 moves")
-    assert lines[1].startswith("  -  seat 1 (team 1): bid ")
-    assert lines[2].startswith("  1. seat 1 (team 1): ")
-    assert any(line.startswith(" 48. seat 0 (team 0): ") for line in lines)
+    assert lines[1].startswith("  -  seat 1 (greedy, team 1): bid ")  # named by the Seats tag
+    assert lines[2].startswith("  1. seat 1 (greedy, team 1): ")
+    assert any(line.startswith(" 48. seat 0 (human, team 0): ") for line in lines)
     assert "Final: team 0: card pts" in out and out.count("phase:") == 1
     assert "Result: " in out
 

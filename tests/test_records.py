@@ -230,7 +230,7 @@ def test_deck_of_refuses_a_state_after_play() -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_deal_round_trips_through_text_and_json(variant: str, seed: int) -> None:
     start, moves, states = play_deal(variant, seed)
-    record = record_from_deal(start, moves, tags={"Date": "2024-05-01"})
+    record = record_from_deal(start, moves, tags={"Date": "2024.05.01"})
     assert states[-1].is_over
     assert record.deals[0].score == deal_score(states[-1])
     text = format_record(record)
@@ -645,7 +645,7 @@ def test_record_errors_pickle() -> None:
 
 def test_a_deal_record_holds_one_deal_and_deals_follow_the_match(baazi: Baazi) -> None:
     record = record_from_baazi(baazi)
-    with pytest.raises(RecordError, match="a deal record holds one deal"):
+    with pytest.raises(RecordError, match=re.escape("a record of kind 'deal' holds one deal")):
         verify(attrs.evolve(record, kind="deal", result=None))
     # A deal added after the end of the match (R10.2) is refused.
     extra = attrs.evolve(record.deals[-1], number=len(record.deals) + 1)
@@ -657,3 +657,194 @@ def test_a_deal_record_holds_one_deal_and_deals_follow_the_match(baazi: Baazi) -
     cut = attrs.evolve(first, moves=first.moves[:10], seats=first.seats[:10], score=None)
     with pytest.raises(RecordError, match="another deal follows"):
         verify(attrs.evolve(record, deals=(cut, *record.deals[1:])))
+
+
+# ---------------------------------------------------------------------------
+# Where a record goes wrong: the line (and the tag) of the fault itself
+
+
+def line_starting(text: str, start: str) -> int:
+    """The 1-based line of ``text`` that starts with ``start``."""
+    return next(i for i, line in enumerate(lines_of(text), 1) if line.startswith(start))
+
+
+def test_a_match_marked_as_a_deal_is_refused_at_its_kind_tag(baazi: Baazi, baazi_text: str) -> None:
+    error = refused(baazi_text.replace('[Kind "baazi"]', '[Kind "deal"]'))
+    assert (error.line, error.tag, error.deal) == (line_starting(baazi_text, "[Kind"), "Kind", None)
+    assert error.reason.startswith("a record of kind 'deal' holds one deal, not ")
+    doc = record_to_dict(record_from_baazi(baazi))
+    doc["kind"] = "deal"
+    with pytest.raises(RecordError) as caught:
+        record_from_dict(doc)
+    assert (caught.value.field, caught.value.tag, caught.value.reason) == (
+        "kind",
+        "Kind",
+        error.reason,
+    )
+
+
+def test_a_renumbered_deal_is_refused_on_its_own_line(baazi: Baazi, baazi_text: str) -> None:
+    line = line_starting(baazi_text, '[Deal "2"]')
+    error = refused(replace_line(baazi_text, line, '[Deal "3"]'))
+    assert (error.line, error.tag, error.reason) == (line, "Deal", "deal 2 is numbered 3")
+    doc = record_to_dict(record_from_baazi(baazi))
+    doc["deals"][1]["number"] = 3
+    with pytest.raises(RecordError) as caught:
+        record_from_dict(doc)
+    assert (caught.value.field, caught.value.reason) == ("deals[1].number", error.reason)
+
+
+@pytest.mark.parametrize("tag", ["Variant", "Result", "Deal", "Dealer", "Deck", "Score"])
+def test_a_tag_value_left_open_is_refused_where_it_opens(baazi_text: str, tag: str) -> None:
+    """A value may span lines, but never over a tag or a move line: the open quote is named."""
+    lines = lines_of(baazi_text)
+    for line in [i for i, text in enumerate(lines, 1) if text.startswith(f"[{tag} ")][:3]:
+        error = refused(replace_line(baazi_text, line, lines[line - 1].replace('"]', "]")))
+        assert (error.line, error.tag) == (line, tag), str(error)
+        assert error.reason == f"the value of the tag '{tag}' opens a '\"' that is never closed"
+
+
+def test_a_quote_left_open_on_a_move_line_is_refused_there(baazi_text: str) -> None:
+    line = line_of_move(baazi_text, 2, 7)
+    error = refused(replace_line(baazi_text, line, lines_of(baazi_text)[line - 1] + ' "'))
+    assert (error.line, error.tag) == (line, None)
+
+
+def test_a_comment_left_open_is_refused_where_it_opens(baazi_text: str) -> None:
+    """Comments do not nest: a '{' inside a comment means the comment before it is left open."""
+    for deal, number in ((1, 20), (2, 0), (2, 47)):
+        line = line_of_move(baazi_text, deal, number)
+        error = refused(replace_line(baazi_text, line, lines_of(baazi_text)[line - 1] + " {oops"))
+        assert error.line == line and "never closed before the next '{'" in error.reason
+    last = len(lines_of(baazi_text.rstrip("\n")))
+    error = refused(replace_line(baazi_text, last, lines_of(baazi_text)[last - 1] + " {open"))
+    assert error.line == last and error.reason == "a comment '{' is never closed"
+
+
+def test_a_record_without_a_kind_is_refused(baazi: Baazi, baazi_text: str) -> None:
+    """``Kind`` is required, as ``Format`` and ``Variant`` are: a record is not taken for a deal."""
+    text = HAND_WRITTEN.replace('[Kind "deal"]\n', "")
+    error = refused(text)
+    assert (error.tag, error.line) == ("Kind", line_starting(text, "[Deal "))
+    assert error.reason == "the record states no kind: 'deal' (one deal) or 'baazi' (a match)"
+    doc = record_to_dict(record_from_baazi(baazi))
+    del doc["kind"]
+    with pytest.raises(RecordError) as caught:
+        record_from_dict(doc)
+    assert (caught.value.field, caught.value.reason) == ("kind", error.reason)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "tag"),
+    [
+        ('[Kind "deal"]', '[Knid "deal"]', "Kind"),
+        ('[Format "seep-record/1"]', '[Fromat "seep-record/1"]', "Format"),
+        ('[Variant "standard"]', '[variant "standard"]', "Variant"),
+        ('[Dealer "0"]\n[Deck', '[Dealr "0"]\n[Deck', "Dealer"),
+        ('[Deck "9S', '[Decks "9S', "Deck"),
+    ],
+)
+def test_a_misspelt_required_tag_is_named_on_its_line(old: str, new: str, tag: str) -> None:
+    text = (
+        HAND_WRITTEN.replace('[Dealer "0"]\n[Result', "[Result")
+        if tag == "Dealer"
+        else HAND_WRITTEN
+    )
+    text = text.replace(old, new, 1)
+    error = refused(text)
+    misspelt = new[1:].split()[0]
+    assert (error.line, error.tag) == (line_starting(text, new.split("\n")[0]), tag)
+    assert error.reason.endswith(f": is the tag '{misspelt}' meant to be '{tag}'?")
+
+
+def test_a_misspelt_deal_tag_is_named_not_the_tags_after_it(baazi_text: str) -> None:
+    line = line_starting(baazi_text, '[Deal "2"]')
+    error = refused(replace_line(baazi_text, line, '[Dael "2"]'))
+    assert (error.line, error.tag, error.deal) == (line, "Deal", 1)
+    assert (
+        error.reason
+        == "the tag 'Dealer' is given twice in one deal: is the tag 'Dael' meant to be 'Deal'?"
+    )
+
+
+def test_one_changed_line_is_refused_on_that_line(baazi_text: str) -> None:
+    """Changes whose fault shows on the line itself are refused there.
+
+    (A ``Redeals`` count is information the deck cannot confirm: not changed here.)
+    """
+    lines = lines_of(baazi_text)
+    rng = random.Random(5)
+    checked = 0
+    changes = {
+        "number": lambda text: re.sub(r"\d+", lambda m: str(int(m.group()) + 7), text, count=1),
+        "close": lambda text: text.replace("]", "", 1),
+        "quote": lambda text: text.replace('"', "", 1),
+        "card": lambda text: re.sub(r"\b[2-9TJQKA][SHDC]\b", "ZZ", text, count=1),
+    }
+    for number, line in enumerate(lines, 1):
+        if not line.startswith(("[", "0. ", "1. ")) or line.startswith(
+            ("[Result", "[Seed", "[Redeals")
+        ):
+            continue
+        name, change = rng.choice(sorted(changes.items()))
+        changed = change(line)
+        if changed == line:
+            continue
+        error = refused(replace_line(baazi_text, number, changed))
+        assert error.line == number, (name, line, changed, str(error))
+        checked += 1
+    assert checked > 50
+
+
+# ---------------------------------------------------------------------------
+# Seats and Date
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_seats_and_date_are_kept_through_text_and_json(variant: str) -> None:
+    start, moves, _ = play_deal(variant, 3, plays=6)
+    names = ", ".join(["human", "greedy", "search", "random"][: start.variant.players])
+    tags = {"Seats": names, "Date": "2024.05.01"}
+    record = record_from_deal(start, moves, tags=tags)
+    text = format_record(record)
+    assert f'[Seats "{names}"]\n[Date "2024.05.01"]\n' in text
+    doc = json.loads(json.dumps(record_to_dict(record)))
+    assert doc["tags"] == tags
+    for loaded in (parse_record(text), record_from_dict(doc)):
+        assert loaded == record and (loaded.tag("Seats"), loaded.tag("Date")) == (
+            names,
+            "2024.05.01",
+        )
+    # Both are optional on reading.
+    assert parse_record(text.replace(f'[Seats "{names}"]\n', "")).tag("Seats") is None
+
+
+@pytest.mark.parametrize("date", ["2024.05.01", "2024.??.??", "????.??.??", "1999.12.31"])
+def test_a_date_is_written_as_pgn_writes_it(date: str) -> None:
+    record = record_from_deal(new_deal("standard", seed=1), tags={"Date": date})
+    assert parse_record(format_record(record)).tag("Date") == date
+
+
+@pytest.mark.parametrize("date", ["2024-05-01", "01.05.2024", "2024.13.01", "2024.05.32", "today"])
+def test_a_date_in_another_form_is_refused_at_its_tag(date: str) -> None:
+    with pytest.raises(RecordError, match=re.escape("Date is written YYYY.MM.DD")) as caught:
+        record_from_deal(new_deal("standard", seed=1), tags={"Date": date})
+    assert caught.value.tag == "Date"
+    text = HAND_WRITTEN.replace('[Result "*"]', f'[Date "{date}"]\n[Result "*"]')
+    error = refused(text)
+    assert (error.tag, error.line) == ("Date", line_starting(text, "[Date"))
+    doc = record_to_dict(parse_record(HAND_WRITTEN))
+    doc["tags"]["Date"] = date
+    with pytest.raises(RecordError) as caught:
+        record_from_dict(doc)
+    assert (caught.value.field, caught.value.reason) == ("tags.Date", error.reason)
+
+
+def test_seats_must_name_every_seat_when_made_and_when_read() -> None:
+    start = new_deal("standard-2p", seed=1)
+    with pytest.raises(RecordError, match="Seats names 2 players") as caught:
+        record_from_deal(start, tags={"Seats": "human, greedy, greedy"})
+    assert caught.value.tag == "Seats"
+    text = HAND_WRITTEN.replace("Asha, Bilal, Chandra, Dev", "Asha, , Chandra, Dev")
+    error = refused(text)
+    assert (error.tag, error.line) == ("Seats", line_starting(text, "[Seats"))

@@ -6,6 +6,7 @@ Used by :mod:`seep.cli`; every function writes to the streams it is given.
 from __future__ import annotations
 
 import argparse
+import datetime
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
@@ -335,21 +336,31 @@ def play(
     if not any(deal.moves for deal in match.deals):
         print("No move was played: no record saved.", file=out)
         return 0
-    path = _save(match, Path(args.record or DEFAULT_RECORD), one_deal=args.deal)
+    tags = _record_tags(bots, args.seat)
+    path = _save(match, Path(args.record or DEFAULT_RECORD), one_deal=args.deal, tags=tags)
     print(f"Record saved to {path}", file=out)
     return 0
 
 
-def _save(match: Baazi, path: Path, *, one_deal: bool) -> Path:
+def _record_tags(bots: Sequence[Bot], me: int) -> dict[str, str]:
+    """The record's ``Seats`` (each bot's name, ``human`` for the player) and today's ``Date``."""
+    names = [
+        "human" if seat == me else " ".join(bot.name.replace(",", " ").split()) or f"seat {seat}"
+        for seat, bot in enumerate(bots)
+    ]
+    return {"Seats": ", ".join(names), "Date": datetime.date.today().strftime("%Y.%m.%d")}
+
+
+def _save(match: Baazi, path: Path, *, one_deal: bool, tags: dict[str, str]) -> Path:
     """Write the record to ``path``, or to the next free name if a file appeared there meanwhile."""
     from seep.records import format_record, record_from_baazi, record_from_deal
 
     if one_deal:
         first = match.deals[0]
-        tags = {"Seed": str(match.seed)} if match.seed is not None else None
-        record = record_from_deal(first.start, first.moves, tags=tags)
+        seed = {"Seed": str(match.seed)} if match.seed is not None else {}
+        record = record_from_deal(first.start, first.moves, tags={**tags, **seed})
     else:
-        record = record_from_baazi(match)
+        record = record_from_baazi(match, tags=tags)
     text = format_record(record)
     while True:
         path = free_path(path)

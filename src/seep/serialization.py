@@ -19,7 +19,9 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from importlib import resources
 from typing import Any
 
 from seep._arguments import check_instance
@@ -34,7 +36,17 @@ from seep.errors import InvalidStateError
 from seep.state import House, Phase, SeepRecord, State
 from seep.variants import Variant, get_variant
 
-__all__ = ["move_from_dict", "move_to_dict", "state_from_dict", "state_to_dict"]
+__all__ = [
+    "SCHEMAS",
+    "json_schema",
+    "move_from_dict",
+    "move_to_dict",
+    "state_from_dict",
+    "state_to_dict",
+]
+
+#: The JSON Schemas shipped with the package (``seep/schemas/NAME.json``), by name.
+SCHEMAS = ("state", "view", "move", "record", "match", "pipe")
 
 STATE_FORMAT = "seep-state/1"
 #: The values of ``phase``.
@@ -242,3 +254,39 @@ def _read_seeps(read: Reader, value: object, players: int, plays: int) -> tuple[
         )
         seeps.append(SeepRecord(seat=seat, play=play, points=points))
     return tuple(seeps)
+
+
+def json_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the document ``name``, one of :data:`SCHEMAS`.
+
+    The schemas describe the JSON documents for programs in any language:
+    ``state``, ``view`` and ``move`` (the JSON documents), ``record`` (a game
+    record's JSON form), ``match`` (a match document) and ``pipe`` (the
+    messages of the pipe protocol). They are files of the package,
+    ``seep/schemas/NAME.json``; each has an ``$id`` and refers to the others
+    by file name (``"$ref": "state.json"``), so a validator needs all six.
+    Every document the library writes validates; a document that does not
+    validate is refused by the library's loaders too, which check more (each
+    card once, the moves replayed).
+
+    >>> from seep.serialization import SCHEMAS, json_schema
+    >>> schema = json_schema("state")
+    >>> schema["$schema"], schema["required"][:3]
+    ('https://json-schema.org/draft/2020-12/schema', ['variant', 'players', 'dealer'])
+    >>> sorted(json_schema(name)["$id"].rsplit("/", 1)[1] for name in SCHEMAS)
+    ['match.json', 'move.json', 'pipe.json', 'record.json', 'state.json', 'view.json']
+    >>> json_schema("chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: no JSON Schema 'chess': the schemas are state, view, move, record, match, pipe
+    """
+    if name not in SCHEMAS:
+        raise ValueError(f"no JSON Schema {excerpt(name)}: the schemas are {', '.join(SCHEMAS)}")
+    text = (
+        resources.files("seep")
+        .joinpath("schemas")
+        .joinpath(f"{name}.json")
+        .read_text(encoding="utf-8")
+    )
+    schema: dict[str, Any] = json.loads(text)
+    return schema

@@ -14,14 +14,17 @@ The format (``seep-record/1``)
   .. code-block:: seep-record
 
     [Format "seep-record/1"]   {required}
-    [Kind "deal"]              {"deal" (one deal) or "baazi" (a match, R10/R11.6)}
-    [Variant "standard"]       {a registered variant name}
-    [Players "4"]              {must agree with the variant}
-    [Dealer "0"]               {the dealer of the first deal}
-    [Seats "Asha, Bilal, Chandra, Dev"]   {optional: names of seats 0..n-1}
-    [Date "2024-05-01"]        {optional; any other tag is kept as it is}
+    [Kind "deal"]              {required: "deal" (one deal) or "baazi" (a match, R10/R11.6)}
+    [Variant "standard"]       {required: a registered variant name}
+    [Players "4"]              {optional: must agree with the variant}
+    [Dealer "0"]               {optional: the dealer of the first deal}
+    [Seats "Asha, Bilal, Chandra, Dev"]   {optional: who played seats 0..n-1, by commas}
+    [Date "2024.05.01"]        {optional: YYYY.MM.DD as in PGN, '??' for a part not known}
     [Seed "3"]                 {optional, informational only (the decks replay)}
     [Result "*"]               {optional on input; see below}
+
+  Any other tag is kept as it is. ``seep play`` writes ``Seats`` (the bots'
+  names and ``human``) and the ``Date`` it was played.
 
 * Then one **block per deal**: ``[Deal "n"]`` (n = 1, 2, ...) opens it, then
   ``[Dealer "d"]`` (deal 1 may leave it to the header), ``[Deck "..."]`` (the
@@ -57,7 +60,9 @@ The format (``seep-record/1``)
 (:func:`verify`): an illegal move, a bad card, a deck that is not the 52
 cards, a wrong score or result, a dealer out of turn raise
 :class:`~seep.errors.RecordError`, which names the deal, the move number,
-the rule and the line.
+the rule, the tag and the line where the record goes wrong (a tag value or
+a comment left open: the line that opens it; a required tag left out: the
+line where the header ends, or a tag that looks like it misspelt).
 
 The JSON form
 -------------
@@ -76,7 +81,7 @@ loads through the same builder (see the formats page).
 >>> from seep import new_deal, parse_move
 >>> from seep.records import format_record, parse_record, record_from_deal, replay
 >>> start = new_deal("standard", seed=10)
->>> record = record_from_deal(start, [parse_move("bid 11")], tags={"Date": "2024-05-01"})
+>>> record = record_from_deal(start, [parse_move("bid 11")], tags={"Date": "2024.05.01"})
 >>> text = format_record(record)
 >>> print(text, end="")  # doctest: +ELLIPSIS
 [Format "seep-record/1"]
@@ -84,7 +89,7 @@ loads through the same builder (see the formats page).
 [Variant "standard"]
 [Players "4"]
 [Dealer "0"]
-[Date "2024-05-01"]
+[Date "2024.05.01"]
 [Result "*"]
 <BLANKLINE>
 [Deal "1"]

@@ -13,6 +13,7 @@ same fault reads the same in every form, only its place written in that form.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from typing import cast
 
@@ -30,9 +31,11 @@ from seep.records._model import (
     Record,
     RecordedDeal,
     Tags,
+    check_header_tag,
     check_tag,
     first_number,
     recorded,
+    too_many_deals,
 )
 from seep.records._verify import verify
 from seep.scoring import DealScore, TeamScore
@@ -138,6 +141,8 @@ class RecordDraft:
     deals: tuple[DealDraft, ...] = ()
 
 
+_NO_KIND = "the record states no kind: 'deal' (one deal) or 'baazi' (a match)"
+
 #: Where each part of the record stands: ``(deal, move number or tag)`` to spot;
 #: ``(deal, None)`` is the deal itself, ``(None, tag)`` the header.
 _Spots = dict[tuple[int | None, int | str | None], Spot]
@@ -154,6 +159,26 @@ def _fault(
     """An error of ``reason`` at ``spot``."""
     return RecordError(
         reason, deal=deal, move_number=move_number, tag=tag, line=spot.line, field=spot.field
+    )
+
+
+def _misspelt(name: str, tags: Sequence[Given]) -> Given | None:
+    """The extra tag among ``tags`` whose name looks like a misspelling of ``name``, if any."""
+    names = {str(given.value[0]).lower(): given for given in tags}  # type: ignore[index]
+    close = difflib.get_close_matches(name.lower(), names, n=1, cutoff=0.7)
+    return names[close[0]] if close else None
+
+
+def absent(
+    reason: str, spot: Spot, name: str, tags: Sequence[Given], deal: int | None = None
+) -> RecordError:
+    """The error of the tag ``name`` left out; where an extra tag looks like it misspelt, there."""
+    given = _misspelt(name, tags)
+    if given is None:
+        return _fault(reason, spot, deal=deal, tag=name)
+    key = excerpt(given.value[0])  # type: ignore[index]
+    return _fault(
+        f"{reason}: is the tag {key} meant to be {name!r}?", given.spot, deal=deal, tag=name
     )
 
 
@@ -177,11 +202,11 @@ def _number(given: Given, what: str, deal: int | None = None) -> int:
     return value
 
 
-def _variant(given: Given) -> Variant:
+def _variant(given: Given, tags: Sequence[Given]) -> Variant:
     if isinstance(given.value, Variant):
         return given.value
     if given.missing:
-        raise _fault("the record names no variant", given.spot, tag="Variant")
+        raise absent("the record names no variant", given.spot, "Variant", tags)
     try:
         if not isinstance(given.value, str):
             raise TypeError
@@ -201,20 +226,13 @@ def _tags(tags: Sequence[Given], variant: Variant, deal: int | None = None) -> T
         except RecordError as error:
             raise _fault(error.reason, given.spot, deal=deal, tag=str(key)) from None
         assert isinstance(key, str) and isinstance(value, str)
-        if key == "Seats" and deal is None and not _names_every_seat(value, variant):
-            raise _fault(
-                f"Seats names {variant.players} players separated by commas, not {excerpt(value)}",
-                given.spot,
-                deal=deal,
-                tag="Seats",
-            )
+        if deal is None:
+            try:
+                check_header_tag(key, value, variant)
+            except RecordError as error:
+                raise _fault(error.reason, given.spot, tag=key) from None
         pairs.append((key, value))
     return tuple(pairs)
-
-
-def _names_every_seat(names: str, variant: Variant) -> bool:
-    parts = [part.strip() for part in names.split(",")]
-    return len(parts) == variant.players and all(parts)
 
 
 def _card(given: Given, deal: int) -> Card:
@@ -237,7 +255,7 @@ def _start(draft: DealDraft, variant: Variant, dealer: int, number: int) -> Stat
         except InvalidStateError as error:
             raise _fault(error.reason, spot.inner(error.field), deal=number, tag="Deck") from None
     if draft.deck.missing:
-        raise _fault("the deal has no deck", draft.spot, deal=number, tag="Deck")
+        raise absent("the deal has no deck", draft.spot, "Deck", draft.tags, number)
     tokens: Sequence[Given] = draft.deck.value  # type: ignore[assignment]
     deck = [_card(token, number) for token in tokens]
     redeals = 0
@@ -267,7 +285,7 @@ def _dealer(draft: DealDraft, fallback: Given | None, variant: Variant, number: 
     if given.missing:
         if not draft.start.missing:
             return None
-        raise _fault("the deal has no dealer", draft.spot, deal=number, tag="Dealer")
+        raise absent("the deal has no dealer", draft.spot, "Dealer", draft.tags, number)
     dealer = _number(given, "dealer", number)
     if not 0 <= dealer < variant.players:
         raise _fault(
@@ -361,9 +379,14 @@ def _score(given: Given, number: int) -> DealScore | None:
 
 
 def _deal(
-    draft: DealDraft, variant: Variant, header_dealer: Given | None, spots: _Spots
+    draft: DealDraft, expected: int, variant: Variant, header_dealer: Given | None, spots: _Spots
 ) -> RecordedDeal:
+    """Deal ``expected`` (1, 2, ...) of the record; a deal numbered otherwise is refused where it is."""
     number = _number(draft.number, "deal number")
+    if number != expected:
+        raise _fault(
+            f"deal {expected} is numbered {number}", draft.number.spot, deal=number, tag="Deal"
+        )
     spots[(number, None)] = draft.spot
     spots[(number, "Deal")] = draft.number.spot
     for tag, given in (("Deck", draft.deck), ("Redeals", draft.redeals), ("Score", draft.score)):
@@ -396,12 +419,12 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
     """The record ``draft`` describes, every part checked; ``check`` also runs :func:`verify`.
 
     >>> from seep.records._build import Given, RecordDraft, Spot, build
-    >>> draft = RecordDraft(variant=Given("standard"), deals=())
+    >>> draft = RecordDraft(kind=Given("deal"), variant=Given("standard"), deals=())
     >>> build(draft)
     Traceback (most recent call last):
     ...
     seep.errors.RecordError: the record holds no deal
-    >>> build(RecordDraft(variant=Given("chess", Spot(field="variant"))))
+    >>> build(RecordDraft(kind=Given("deal"), variant=Given("chess", Spot(field="variant"))))
     Traceback (most recent call last):
     ...
     seep.errors.RecordError: variant: unknown variant 'chess'
@@ -430,13 +453,20 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
                 if draft.format.missing
                 else f"the format is {excerpt(RECORD_FORMAT)}, not {excerpt(form)}"
             )
+            if draft.format.missing:
+                raise absent(reason, draft.format.spot, "Format", draft.tags)
             raise _fault(reason, draft.format.spot, tag="Format")
-    kind = "deal" if draft.kind.missing else draft.kind.value
+    kind = draft.kind.value
+    if draft.kind.missing:
+        raise absent(_NO_KIND, draft.kind.spot, "Kind", draft.tags)
     if kind not in KINDS:
         raise _fault(
             f"the kind is 'deal' or 'baazi', not {excerpt(kind)}", draft.kind.spot, tag="Kind"
         )
-    variant = _variant(draft.variant)
+    if kind == "deal" and len(draft.deals) > 1:
+        spot = draft.kind.spot
+        raise too_many_deals(len(draft.deals)).at(line=spot.line, field=spot.field)
+    variant = _variant(draft.variant, draft.tags)
     if not draft.players.missing:
         players = _number(draft.players, "number of players")
         if players != variant.players:
@@ -454,7 +484,7 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
     if not draft.deals:
         raise _fault("the record holds no deal", draft.spot)
     deals = [
-        _deal(deal, variant, None if index else draft.dealer, spots)
+        _deal(deal, index + 1, variant, None if index else draft.dealer, spots)
         for index, deal in enumerate(draft.deals)
     ]
     if not draft.dealer.missing:

@@ -63,6 +63,10 @@ Tags = tuple[tuple[str, str], ...]
 TagsGiven = Mapping[str, str] | Iterable[tuple[str, str]] | None
 
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+#: A ``Date`` tag's value, as PGN writes dates: ``2024.05.01``, ``2024.??.??``.
+_DATE = re.compile(
+    r"(?:[0-9]{4}|\?{4})\.(?:0[1-9]|1[0-2]|\?\?)\.(?:0[1-9]|[12][0-9]|3[01]|\?\?)", re.ASCII
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -113,9 +117,9 @@ class Record:
 
     >>> from seep import new_deal, parse_move
     >>> from seep.records import record_from_deal
-    >>> record = record_from_deal(new_deal("standard", seed=10), [parse_move("bid 11")], tags={"Date": "2024-05-01"})
+    >>> record = record_from_deal(new_deal("standard", seed=10), [parse_move("bid 11")], tags={"Date": "2024.05.01"})
     >>> record.kind, record.variant.name, len(record.deals), record.result, record.tags
-    ('deal', 'standard', 1, '*', (('Date', '2024-05-01'),))
+    ('deal', 'standard', 1, '*', (('Date', '2024.05.01'),))
     """
 
     variant: Variant
@@ -135,6 +139,14 @@ class Record:
             if key == name:
                 return value
         return None
+
+
+def too_many_deals(count: int) -> RecordError:
+    """The error of a record of kind ``deal`` that holds ``count`` deals (more than one)."""
+    return RecordError(
+        f"a record of kind 'deal' holds one deal, not {count} (a match is of kind 'baazi')",
+        tag="Kind",
+    )
 
 
 def first_number(variant: Variant) -> int:
@@ -168,15 +180,32 @@ def match_result(standing: Standing) -> str:
     return f"{outcome}: {standing.reason}"
 
 
-def extra_tags(tags: TagsGiven) -> Tags:
-    """``tags`` checked (:func:`check_tag`), as pairs in order."""
+def extra_tags(tags: TagsGiven, variant: Variant) -> Tags:
+    """``tags`` checked (:func:`check_tag`, :func:`check_header_tag`), as pairs in order."""
     if tags is None:
         return ()
     pairs = list(tags.items()) if isinstance(tags, Mapping) else list(tags)
     seen: set[str] = set()
     for key, value in pairs:
         check_tag(key, value, seen)
+        check_header_tag(key, value, variant)
     return tuple(pairs)
+
+
+def check_header_tag(key: str, value: str, variant: Variant) -> None:
+    """The header tags with a form of their own: ``Seats`` names every seat, ``Date`` is ``YYYY.MM.DD``."""
+    if key == "Seats":
+        names = [name.strip() for name in value.split(",")]
+        if len(names) != variant.players or not all(names):
+            raise RecordError(
+                f"Seats names {variant.players} players separated by commas, not {excerpt(value)}",
+                tag=key,
+            )
+    elif key == "Date" and not _DATE.fullmatch(value):
+        raise RecordError(
+            f"Date is written YYYY.MM.DD, '??' for a part not known, not {excerpt(value)}",
+            tag=key,
+        )
 
 
 def check_tag(key: object, value: object, seen: set[str]) -> None:
@@ -250,7 +279,7 @@ def record_from_deal(start: State, moves: Iterable[Move] = (), *, tags: TagsGive
         kind="deal",
         deals=(deal,),
         result=deal_result(final),
-        tags=extra_tags(tags),
+        tags=extra_tags(tags, start.variant),
     )
 
 
@@ -277,7 +306,7 @@ def record_from_baazi(baazi: _Match, *, tags: TagsGiven = None) -> Record:
     >>> parse_record(format_record(record)) == record
     True
     """
-    extra = list(extra_tags(tags))
+    extra = list(extra_tags(tags, baazi.variant))
     if baazi.seed is not None and all(key != "Seed" for key, _ in extra):
         extra.append(("Seed", str(baazi.seed)))
     deals = tuple(
@@ -289,5 +318,5 @@ def record_from_baazi(baazi: _Match, *, tags: TagsGiven = None) -> Record:
         kind="baazi",
         deals=deals,
         result=match_result(baazi.standing),
-        tags=extra_tags(extra),
+        tags=extra_tags(extra, baazi.variant),
     )

@@ -27,6 +27,7 @@ from seep.records._build import (
     MoveDraft,
     RecordDraft,
     Spot,
+    absent,
     build,
     check_count,
 )
@@ -44,6 +45,12 @@ _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]', re
 _SPACE = re.compile(r"\s+")
 _MOVE_LINE = re.compile(r"(\d+)\s*\.\s*[sS](\d+)\s+(\S.*)", re.ASCII)
 _NUMBER = re.compile(r"-?[0-9]+")
+#: The start of a tag, up to its value's opening quote.
+_TAG_OPENING = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)\s+\Z", re.ASCII)
+#: A line that opens with a tag or a move: never inside a tag value (values may span lines).
+_OPENS_LINE = re.compile(
+    r'[ \t]*(?:\[[A-Za-z][A-Za-z0-9_]*[ \t]+"|[0-9]+[ \t]*\.[ \t]*[sS][0-9])', re.ASCII
+)
 _SCORE_PART = re.compile(
     r"team\s+(\d+)\s*:\s*cards\s+(-?\d+)\s+seeps\s+(-?\d+)\s+total\s+(-?\d+)", re.ASCII
 )
@@ -120,15 +127,21 @@ def _strip_comments(text: str) -> str:
     """``text`` with every ``{...}`` comment blanked to spaces, keeping newlines and tag values."""
     out: list[str] = []
     in_string = in_comment = escaped = False
-    opened = 0
+    opened = quote = nested = 0
     line = 1
-    for char in text:
+    for index, char in enumerate(text):
         if char == "\n":
             line += 1
             out.append(char)
             escaped = False
+            if in_string and _OPENS_LINE.match(text, index + 1):
+                # A tag or a move line inside a tag value: the value's quote was never closed.
+                break
             continue
         if in_comment:
+            if char == "{":  # comments do not nest: the comment opened before is not closed
+                nested = line
+                break
             in_comment = char != "}"
             out.append(" ")
             continue
@@ -146,14 +159,22 @@ def _strip_comments(text: str) -> str:
             out.append(" ")
             continue
         if char == '"':
-            in_string, opened = True, line
+            in_string, opened, quote = True, line, index
         elif char == "}":
             raise RecordError("a '}' closes no comment", line=line)
         out.append(char)
     if in_comment:
-        raise RecordError("a comment '{' is never closed", line=opened)
+        raise RecordError(
+            "a comment '{' is never closed"
+            + (f" before the next '{{' on line {nested}" if nested else ""),
+            line=opened,
+        )
     if in_string:
-        raise RecordError("a tag value '\"' is never closed", line=opened)
+        start = text.rfind("\n", 0, quote) + 1
+        named = _TAG_OPENING.search(text, start, quote)
+        tag = named.group(1) if named else None
+        what = f"the value of the tag {excerpt(tag)}" if tag else "a tag value"
+        raise RecordError(f"{what} opens a '\"' that is never closed", tag=tag, line=opened)
     return "".join(out)
 
 
@@ -320,11 +341,8 @@ def parse_record(text: str, *, check: bool = True) -> Record:
                 block = blocks[-1]
                 if key in DEAL_TAGS:
                     if key in block.tags:
-                        raise RecordError(
-                            f"the tag {excerpt(key)} is given twice",
-                            deal=block.deal,
-                            line=line_number,
-                        )
+                        twice = f"the tag {excerpt(key)} is given twice in one deal"
+                        raise absent(twice, Spot(line=line_number), "Deal", block.extra, block.deal)
                     block.tags[key] = (value, line_number)
                 elif key in HEADER_TAGS:
                     raise RecordError(
@@ -343,7 +361,10 @@ def parse_record(text: str, *, check: bool = True) -> Record:
                     )
             else:
                 if key in header or key in extra_names:
-                    raise RecordError(f"the tag {excerpt(key)} is given twice", line=line_number)
+                    twice = f"the tag {excerpt(key)} is given twice"
+                    if key in DEAL_TAGS:  # perhaps a misspelt [Deal] before it
+                        raise absent(twice, Spot(line=line_number), "Deal", header_extra)
+                    raise RecordError(twice, tag=key, line=line_number)
                 if key in DEAL_TAGS and key not in HEADER_TAGS:
                     raise RecordError(
                         f'the tag {excerpt(key)} belongs in a deal block, after [Deal "n"]',
@@ -377,7 +398,8 @@ def parse_record(text: str, *, check: bool = True) -> Record:
             )
         )
         check_count(len(block.moves), MAX_MOVES, "moves in a deal", here, block.deal)
-    nowhere = Spot()
+    # A header tag left out is reported where the header ends.
+    nowhere = Spot(line=blocks[0].line if blocks else line_number)
     draft = RecordDraft(
         format=_given(header, "Format", nowhere),
         kind=_given(header, "Kind", nowhere),

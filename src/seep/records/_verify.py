@@ -13,6 +13,7 @@ from seep.records._model import (
     first_number,
     match_result,
     score_text,
+    too_many_deals,
 )
 from seep.rules import apply_move
 from seep.scoring import deal_score
@@ -93,7 +94,7 @@ def verify(record: Record) -> None:
     if not record.deals:
         raise RecordError("a record holds at least one deal")
     if record.kind == "deal" and len(record.deals) != 1:
-        raise RecordError(f"a deal record holds one deal, not {len(record.deals)}")
+        raise too_many_deals(len(record.deals))
     variant = record.variant
     standing = Standing()
     finals: list[State] = []
