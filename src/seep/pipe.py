@@ -169,8 +169,9 @@ class BotAnswerError(PipeBotError, ValueError):
 
     >>> import sys
     >>> from seep.pipe import BotAnswerError, PipeBot
+    >>> program = "import sys; sys.stdin.readline(); print('ready!')"  # reads the hello first
     >>> try:
-    ...     PipeBot([sys.executable, "-c", "print('ready!')"]).start()
+    ...     PipeBot([sys.executable, "-c", program]).start()
     ... except BotAnswerError as error:
     ...     print(error.answer)
     ...
