@@ -267,6 +267,8 @@ def test_a_dealer_rule_that_names_no_seat_is_caught() -> None:
 def test_the_adapters_load_a_registered_variant_by_name_and_skip_the_rest(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    for framework in ("pyspiel", "pettingzoo", "gymnasium"):
+        pytest.importorskip(framework)
     variant = register_variant(attrs.evolve(STANDARD_2P, name="api-adapters"), replace=True)
     report = api_test(variant, deals=1, moves_per_state=1)
     assert report.adapters == ("openspiel", "pettingzoo", "gymnasium")

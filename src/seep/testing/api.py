@@ -4,8 +4,10 @@ Like the API tests that game libraries ship for their users' environments,
 :func:`api_test` plays random deals of a variant (a custom one too) and
 checks at every step what the engine promises: cards, legal moves,
 notation, JSON, views, consistent sampling, the deal as chance events,
-scores and game records. It needs nothing but ``seep`` itself (no
-Hypothesis).
+the action encoding, observations, pictures, scores, the match rule and
+game records, then plays a deal through each framework adapter that is
+installed. It needs nothing but ``seep`` itself (no Hypothesis; the
+frameworks only when they are there).
 
 >>> from seep.testing import api_test
 >>> report = api_test("standard-2p", deals=1, seed=5, moves_per_state=4)
@@ -609,13 +611,31 @@ def api_test(
       ``int``; and the teams' card points add up to the variant's
       card-point table (plus its most-cards bonus unless tied) when anyone
       captured, to nothing when nobody did;
+    * every legal move checked is one sequence of :mod:`seep.actions` ids,
+      each offered by :func:`seep.actions.legal_actions` after the ones
+      before it and nothing after the last, and
+      :func:`seep.actions.move_of` decodes it back; where every legal move
+      is checked, the sequences :func:`~seep.actions.legal_actions` allows
+      are exactly theirs (so none is the start of another);
+    * every seat's :func:`seep.observation.observation_vector` has the
+      variant's length and lies within
+      :func:`seep.observation.observation_bounds`; at the sampling points
+      its information state has its length too, and the state's and the
+      mover's pictures (:mod:`seep.svg`) parse as SVG;
+    * each deal's totals go through the match rule (the deal counted, a
+      winner only once the match is over) and the dealer rule names seats;
     * for a registered variant, the deal's game record
       (:mod:`seep.records`) survives text and JSON, passes
-      :func:`seep.records.verify` and replays to the same final state.
+      :func:`seep.records.verify` and replays to the same final state;
+    * with ``adapters`` (the default), for a registered variant, one deal
+      through each installed framework adapter (OpenSpiel, PettingZoo,
+      Gymnasium) loading the variant by its name; the frameworks are
+      imported only then, and those not installed are listed in
+      :attr:`ApiTestReport.skipped`.
 
     A failure raises :class:`AssertionError` saying which deal, play and
-    move; anything the engine raises on the way is turned into one. Returns
-    an :class:`ApiTestReport`.
+    move (or which adapter); anything the engine raises on the way is
+    turned into one. Returns an :class:`ApiTestReport`.
 
     >>> from seep.testing import api_test
     >>> import attrs
