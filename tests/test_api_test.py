@@ -7,7 +7,9 @@ from typing import Any
 import attrs
 import pytest
 
+import seep.observation
 import seep.records
+import seep.testing._adapters
 import seep.testing.api
 from seep import STANDARD, STANDARD_2P, TAASH, Variant
 from seep.cards import CardSet
@@ -18,6 +20,7 @@ from seep.variants import (
     LeadMatch,
     SeepBonus,
     SeepContext,
+    Standing,
     register_variant,
 )
 
@@ -53,6 +56,7 @@ def test_zero_deals_check_nothing() -> None:
         chance=0,
         seeps=0,
         records=0,
+        skipped=("adapters: not asked for (adapters=False or no deals)",),
     )
 
 
@@ -110,7 +114,8 @@ def test_a_seep_rule_that_raises_is_caught() -> None:
     def broken(context: SeepContext) -> int:
         raise ZeroDivisionError("oops")
 
-    with pytest.raises(AssertionError, match=r"does not apply: ZeroDivisionError"):
+    # The observation bounds ask the seep rule of every play before any move is made.
+    with pytest.raises(AssertionError, match=r"seat 0: ZeroDivisionError\('oops'\)"):
         api_test(_seep_variant(broken), deals=1, seed=0)
 
 
@@ -174,3 +179,122 @@ def test_a_record_that_does_not_read_back_is_caught(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(seep.records, "format_record", forgetful)
     with pytest.raises(AssertionError, match="game record does not round-trip"):
         api_test(deals=1)
+
+
+def test_the_action_ids_of_every_legal_move_are_checked_both_ways() -> None:
+    report = api_test("standard-2p", deals=1, seed=2, moves_per_state=None, adapters=False)
+    assert report.actions == report.moves - report.plays - 1  # every move listed, not played
+    assert report.encodings == report.states - 1  # the whole id tree of every state in play
+
+
+def test_an_action_id_left_out_of_legal_actions_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = seep.testing.api.legal_actions
+
+    def forgetful(state: Any, prefix: Any = ()) -> tuple[int, ...]:
+        offered = real(state, prefix)
+        return offered[:-1] if prefix and len(offered) > 1 else offered
+
+    monkeypatch.setattr(seep.testing.api, "legal_actions", forgetful)
+    with pytest.raises(AssertionError, match="does not offer"):
+        api_test("taash", deals=1, adapters=False)
+
+
+def test_an_id_tree_with_a_path_that_is_no_move_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = seep.testing.api.legal_actions
+
+    def extra(state: Any, prefix: Any = ()) -> tuple[int, ...]:
+        # A lone "finish" offered first, as if it were a whole move.
+        if tuple(prefix) == (122,):
+            return ()
+        offered = real(state, prefix)
+        return (*offered, 122) if not prefix and offered else offered
+
+    monkeypatch.setattr(seep.testing.api, "legal_actions", extra)
+    with pytest.raises(AssertionError, match="not the legal moves' ids"):
+        api_test("standard", deals=1, moves_per_state=None, adapters=False)
+
+
+def test_an_observation_outside_its_bounds_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = seep.testing.api.observation_vector
+    plays = seep.observation.observation_layout("standard")["plays"].start
+
+    def too_many(view: Any) -> tuple[int, ...]:
+        vector = list(real(view))
+        vector[plays] += 49
+        return tuple(vector)
+
+    monkeypatch.setattr(seep.testing.api, "observation_vector", too_many)
+    with pytest.raises(AssertionError, match=r"plays is 49, outside observation_bounds 0\.\.48"):
+        api_test(deals=1, adapters=False)
+
+
+def test_a_picture_that_is_not_xml_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(seep.testing.api, "state_svg", lambda state: "<svg><g></svg>")
+    with pytest.raises(AssertionError, match="state_svg does not draw valid XML"):
+        api_test(deals=1, adapters=False)
+
+
+class _NoCountMatch:
+    """A match rule that forgets to count the deal."""
+
+    def after_deal(self, standing: Standing, totals: tuple[int, int]) -> Standing:
+        return attrs.evolve(standing, lead=standing.lead + totals[0] - totals[1])
+
+
+@attrs.frozen
+class _SeatFour:
+    rule: str = "R12"
+
+    def next_dealer(self, dealer: int, lead: int, players: int) -> int:
+        return 4
+
+    def first_dealer_of_next_match(self, dealer: int, lead: int, players: int) -> int:
+        return 0
+
+
+def test_a_match_rule_that_does_not_count_the_deal_is_caught() -> None:
+    variant = attrs.evolve(STANDARD, name="api-no-count", match=_NoCountMatch())
+    with pytest.raises(AssertionError, match=r"after_deal gives .*not the next Standing"):
+        api_test(variant, deals=1, moves_per_state=1)
+
+
+def test_a_dealer_rule_that_names_no_seat_is_caught() -> None:
+    variant = attrs.evolve(STANDARD, name="api-seat-four", dealer_rule=_SeatFour())
+    with pytest.raises(AssertionError, match=r"dealers \(4, 0\), not seats"):
+        api_test(variant, deals=1, moves_per_state=1)
+
+
+def test_the_adapters_load_a_registered_variant_by_name_and_skip_the_rest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for framework in ("pyspiel", "pettingzoo", "gymnasium"):
+        pytest.importorskip(framework)
+    variant = register_variant(attrs.evolve(STANDARD_2P, name="api-adapters"), replace=True)
+    report = api_test(variant, deals=1, moves_per_state=1)
+    assert report.adapters == ("openspiel", "pettingzoo", "gymnasium")
+    assert report.skipped == ()
+    unregistered = attrs.evolve(STANDARD_2P, name="api-adapters-unregistered")
+    assert api_test(unregistered, deals=1, moves_per_state=1).skipped == (
+        "adapters: 'api-adapters-unregistered' is not registered "
+        "(the adapters load variants by name)",
+    )
+
+    def absent(*arguments: Any) -> None:
+        raise ModuleNotFoundError("No module named 'pyspiel'", name="pyspiel")
+
+    adapters = dict(seep.testing._adapters.ADAPTERS)
+    monkeypatch.setattr(
+        seep.testing.api, "ADAPTERS", (("openspiel", absent), ("gymnasium", adapters["gymnasium"]))
+    )
+    report = api_test(variant, deals=1, moves_per_state=1)
+    assert report.adapters == ("gymnasium",)
+    assert report.skipped == ("openspiel: not installed (pyspiel)",)
+
+
+def test_an_adapter_that_breaks_names_the_adapter(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*arguments: Any) -> None:
+        raise ValueError("no such game")
+
+    monkeypatch.setattr(seep.testing.api, "ADAPTERS", (("openspiel", broken),))
+    with pytest.raises(AssertionError, match="the openspiel adapter, variant 'standard'"):
+        api_test(deals=1, moves_per_state=1)

@@ -41,6 +41,7 @@ from seep.variants import (
     SeepRule,
     Standing,
 )
+from variant_zoo import FirstToTwoDeals
 
 
 class FaceCardSeep:
@@ -50,24 +51,6 @@ class FaceCardSeep:
         if context.last_play:
             return 0
         return 100 if context.card.value >= 11 else 50
-
-
-class BestOfThree:
-    """A user-made match rule: the first team to win two deals wins (ties count for nobody)."""
-
-    def after_deal(self, standing: Standing, totals: tuple[int, int]) -> Standing:
-        won = list(standing.banked)
-        if totals[0] != totals[1]:
-            won[0 if totals[0] > totals[1] else 1] += 1
-        done = max(won) >= 2
-        return Standing(
-            deals=standing.deals + 1,
-            lead=standing.lead + totals[0] - totals[1],
-            banked=(won[0], won[1]),
-            over=done,
-            winner=won.index(2) if done else None,
-            reason="best of three" if done else "",
-        )
 
 
 FIXED_DEALS = register_variant(
@@ -97,7 +80,9 @@ OTHER_BONUSES = register_variant(
     )
 )
 CUSTOM = register_variant(
-    attrs.evolve(STANDARD, name="r12-custom-rules", seep_bonus=FaceCardSeep(), match=BestOfThree())
+    attrs.evolve(
+        STANDARD, name="r12-custom-rules", seep_bonus=FaceCardSeep(), match=FirstToTwoDeals()
+    )
 )
 
 ALL_HOUSE_VARIANTS = [FIXED_DEALS, LEAD_200, NO_UNDER_9, FAMILY, CARD_VALUE, OTHER_BONUSES, CUSTOM]
@@ -258,7 +243,7 @@ def test_r12_a_seep_rule_must_score_whole_points() -> None:
 def test_r12_user_defined_rule_objects_need_no_engine_change() -> None:
     """R12: classes written from scratch satisfy the SeepRule and MatchRule protocols and drive the game."""
     assert isinstance(FaceCardSeep(), SeepRule)
-    assert isinstance(BestOfThree(), MatchRule)
+    assert isinstance(FirstToTwoDeals(), MatchRule)
     face = position(CUSTOM, hand="QS 2D", loose="5H 7H")
     assert apply_move(face, Take(card="QS", loose="5H 7H")).seeps[-1].points == 100
     plain = position(CUSTOM, hand="9S 2D", loose="4H 5H")

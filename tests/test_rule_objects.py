@@ -11,20 +11,7 @@ from seep.baazi import apply_baazi_move, new_baazi
 from seep.records import deck_of
 from seep.testing import api_test
 from seep.variants import DealerRule, DealingRule, Opening, OpeningRule
-
-
-@attrs.frozen
-class OpenFloor:
-    """A house rule: four cards to the bidder, four face up to the floor, no bid, a free first play."""
-
-    bids: bool = False
-    builds_first: bool = False
-
-    def first_packets(self, players: int) -> tuple[int | None, ...]:
-        return (0, None)
-
-    def in_opening(self, plays: int, bid: int | None, players: int) -> bool:
-        return plays == 0
+from variant_zoo import OpenFloor
 
 
 @attrs.frozen

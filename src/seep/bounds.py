@@ -108,8 +108,8 @@ def card_point_range(variant: str | Variant) -> tuple[int, int]:
 
 def _pickup_plays(variant: Variant, first: int) -> Iterator[int]:
     """The plays ``first``, ``first + 2``, ... on which a pick-up (so a seep) can happen."""
-    # R11.2: the opening round has no pick-ups and lasts at least play 1.
-    earliest = 1 if variant.opening.bids else 2
+    # R11.2: a house round has no pick-ups and lasts at least play 1.
+    earliest = 2 if variant.opening.builds_first else 1
     return (play for play in range(first, variant.plays_per_deal + 1, 2) if play >= earliest)
 
 
@@ -118,7 +118,7 @@ def _bonuses(variant: Variant, play: int) -> list[int]:
     rule: Callable[[SeepContext], object] = variant.seep_bonus
     per_batch = variant.cards_per_hand * variant.players
     cards: tuple[Card, ...] = ALL_CARDS
-    if play == 1:  # R2.6: the first play seeps only with a card of the bid value
+    if play == 1 and variant.opening.bids:  # R2.6: the first play uses the bid, a 9 or more
         cards = tuple(card for card in ALL_CARDS if HIGH_MASK >> card & 1)
     points = []
     for card in cards:

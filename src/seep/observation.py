@@ -283,7 +283,7 @@ def observation_vector(view: View) -> tuple[int, ...]:
         *by_offset(counts),
         *points,
         int(players == 2),
-        int(not variant.opening.bids),
+        int(variant.opening.builds_first),
         int(variant.pickup is Pickup.FREE_CHOICE),
         int(variant.throw_rule is ThrowRule.ANY),
     ]

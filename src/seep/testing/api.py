@@ -4,8 +4,10 @@ Like the API tests that game libraries ship for their users' environments,
 :func:`api_test` plays random deals of a variant (a custom one too) and
 checks at every step what the engine promises: cards, legal moves,
 notation, JSON, views, consistent sampling, the deal as chance events,
-scores and game records. It needs nothing but ``seep`` itself (no
-Hypothesis).
+the action encoding, observations, pictures, scores, the match rule and
+game records, then plays a deal through each framework adapter that is
+installed. It needs nothing but ``seep`` itself (no Hypothesis; the
+frameworks only when they are there).
 
 >>> from seep.testing import api_test
 >>> report = api_test("standard-2p", deals=1, seed=5, moves_per_state=4)
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any
@@ -24,19 +27,31 @@ from typing import Any
 import attrs
 
 from seep._engine.bits import HIGH_MASK
+from seep.actions import NUM_ACTIONS, actions_of, legal_actions, move_of
 from seep.cards import ALL_CARDS, Card, CardSet
 from seep.chance import InitialDeal, PacketDeal, play, start_deal
 from seep.deal import new_deal
 from seep.history import Dealt
 from seep.moves import Bid, Move
 from seep.notation import format_move, parse_move
+from seep.observation import (
+    information_state_length,
+    information_state_string,
+    information_state_vector,
+    observation_bounds,
+    observation_layout,
+    observation_length,
+    observation_vector,
+)
 from seep.rules import apply_move, check_move, count_legal_moves, is_legal, legal_moves
 from seep.sampling import sample_deal, sample_state
 from seep.scoring import deal_score
 from seep.serialization import move_from_dict, move_to_dict, state_from_dict, state_to_dict
 from seep.state import State
-from seep.variants import Variant, get_variant, variant_names
-from seep.views import observe, view_from_dict, view_to_dict
+from seep.svg import state_svg, view_svg
+from seep.testing._adapters import ADAPTERS
+from seep.variants import Standing, Variant, get_variant, variant_names
+from seep.views import View, observe, view_from_dict, view_to_dict
 
 __all__ = ["ApiTestReport", "api_test"]
 
@@ -55,14 +70,25 @@ class ApiTestReport:
     ``chance`` deals were played as chance events; ``seeps`` seeps were
     made; ``records`` game records were written, read back and replayed
     (none for a variant that is not registered, since a record names its
-    variant).
+    variant). ``actions`` legal moves were encoded as action ids and
+    decoded back, and in ``encodings`` states the whole tree of
+    :func:`seep.actions.legal_actions` was walked and found to be exactly
+    the legal moves; ``observations`` views were encoded as vectors (their
+    information states too at the sampling points); ``pictures`` pictures
+    were drawn and parsed as XML; ``standings`` deal results went through
+    the match and dealer rules. ``adapters`` names the framework adapters
+    that played a deal of the variant by its name; ``skipped`` says which
+    were not run and why (a framework not installed, a variant not
+    registered, or ``adapters=False``).
 
     >>> from seep.testing import api_test
-    >>> report = api_test("standard", deals=1, seed=0, moves_per_state=2)
+    >>> report = api_test("standard", deals=1, seed=0, moves_per_state=2, adapters=False)
     >>> report.plays, report.seeps
     (48, 2)
-    >>> report.views == 4 * report.states  # every seat's view of every state
+    >>> report.views == 4 * report.states == report.observations  # every seat, every state
     True
+    >>> report.adapters, report.skipped
+    ((), ('adapters: not asked for (adapters=False or no deals)',))
     """
 
     variant: str
@@ -75,6 +101,13 @@ class ApiTestReport:
     chance: int
     seeps: int
     records: int
+    actions: int = 0
+    encodings: int = 0
+    observations: int = 0
+    pictures: int = 0
+    standings: int = 0
+    adapters: tuple[str, ...] = ()
+    skipped: tuple[str, ...] = ()
 
 
 class _Checker:
@@ -88,6 +121,9 @@ class _Checker:
         self.moves_per_state = moves_per_state
         self.where = ""
         self.states = self.moves = self.views = self.records = self.samples = self.chance = 0
+        self.actions = self.encodings = self.observations = self.pictures = self.standings = 0
+        self.standing = Standing()
+        self.bounds: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         # The exact samples and chance checks draw from their own generator, so that
         # the other checks draw the same whichever of these run.
         self.sampling_rng = random.Random(f"api_test/sampling/{seed}")
@@ -159,8 +195,110 @@ class _Checker:
         self.moves += 1
         return after
 
-    def views_of(self, state: State) -> None:
-        """No view leaks: it names no hidden card, round-trips, and survives resampling."""
+    def encoding(self, state: State, move: Move) -> tuple[int, ...]:
+        """The move's action ids: each one offered by ``legal_actions``, the whole decoding back."""
+        text = format_move(move)
+        try:
+            ids = actions_of(state, move)
+            offered = [legal_actions(state, ids[:length]) for length in range(len(ids) + 1)]
+            decoded = move_of(state, ids)
+        except Exception as error:
+            raise self.fail(f"the action ids of the legal move {text!r}: {error!r}") from None
+        for length, action in enumerate(ids):
+            if not 0 <= action < NUM_ACTIONS or action not in offered[length]:
+                raise self.fail(
+                    f"legal_actions after {list(ids[:length])} does not offer {action}, "
+                    f"the next id of {text!r}"
+                )
+        if offered[-1]:
+            raise self.fail(f"the ids {list(ids)} of {text!r} are the start of a longer move")
+        if decoded != move:
+            raise self.fail(f"move_of gives {decoded!r} for the ids {list(ids)} of {text!r}")
+        self.actions += 1
+        return ids
+
+    def action_tree(self, state: State, encodings: set[tuple[int, ...]]) -> None:
+        """Every path through ``legal_actions`` is the ids of exactly one legal move, and back."""
+        paths: set[tuple[int, ...]] = set()
+        stack: list[tuple[int, ...]] = [()]
+        while stack:
+            prefix = stack.pop()
+            try:
+                following = legal_actions(state, prefix)
+            except Exception as error:
+                raise self.fail(
+                    f"legal_actions after {list(prefix)}, a prefix it offered: {error!r}"
+                ) from None
+            if following:
+                stack.extend((*prefix, action) for action in following)
+            elif prefix:
+                paths.add(prefix)
+        if paths != encodings:
+            extra = sorted(paths - encodings)[:3]
+            missing = sorted(encodings - paths)[:3]
+            raise self.fail(
+                f"the id sequences legal_actions allows are not the legal moves' ids: "
+                f"not a move {extra}, not allowed {missing}"
+            )
+        self.encodings += 1
+
+    def observation(self, view: View, recall: bool) -> None:
+        """The view's vector: its length and bounds; with ``recall`` its information state too."""
+        try:
+            if self.bounds is None:  # asks the seep rule of every play (R4.5)
+                self.bounds = observation_bounds(self.variant)
+            vector = observation_vector(view)
+        except Exception as error:
+            raise self.fail(f"the observation of seat {view.seat}: {error!r}") from None
+        low_bounds, high_bounds = self.bounds
+        if len(vector) != len(low_bounds):
+            raise self.fail(
+                f"observation_vector of seat {view.seat} has {len(vector)} ints, "
+                f"observation_length {observation_length(self.variant)}"
+            )
+        for index, (value, low, high) in enumerate(
+            zip(vector, low_bounds, high_bounds, strict=True)
+        ):
+            if not low <= value <= high:
+                field = next(
+                    name
+                    for name, where in observation_layout(self.variant).items()
+                    if where.start <= index < where.stop
+                )
+                raise self.fail(
+                    f"the observation of seat {view.seat}: {field} is {value}, "
+                    f"outside observation_bounds {low}..{high}"
+                )
+        if recall:
+            try:
+                information = information_state_vector(view)
+                text = information_state_string(view)
+            except Exception as error:
+                raise self.fail(f"the information state of seat {view.seat}: {error!r}") from None
+            if len(information) != information_state_length(self.variant):
+                raise self.fail(
+                    f"information_state_vector of seat {view.seat} has {len(information)} ints, "
+                    f"information_state_length {information_state_length(self.variant)}"
+                )
+            if information[: len(vector)] != vector or not text:
+                raise self.fail(f"the information state of seat {view.seat} starts elsewhere")
+        self.observations += 1
+
+    def pictures_of(self, state: State) -> None:
+        """The state's picture and the view of the seat to move are SVG documents (valid XML)."""
+        seat = state.to_move if state.to_move is not None else state.dealer
+        for name in ("state_svg", "view_svg"):
+            try:
+                drawn = state_svg(state) if name == "state_svg" else view_svg(observe(state, seat))
+                root = ElementTree.fromstring(drawn)
+            except Exception as error:
+                raise self.fail(f"{name} does not draw valid XML: {error!r}") from None
+            if root.tag != "{http://www.w3.org/2000/svg}svg":
+                raise self.fail(f"{name} draws a <{root.tag}>, not an SVG document")
+            self.pictures += 1
+
+    def views_of(self, state: State, recall: bool) -> None:
+        """No view leaks: it names no hidden card, round-trips, survives resampling, encodes."""
         stock = 0
         for card in state.stock:
             stock |= 1 << card
@@ -186,6 +324,7 @@ class _Checker:
                     f"seat {seat} sees something else in a state resampled from its view: "
                     "observe() depends on hidden cards"
                 )
+            self.observation(view, recall)
             self.views += 1
 
     def sampled_deals(self, state: State) -> None:
@@ -283,19 +422,21 @@ class _Checker:
                 f"the cards {format_move(move)!r} deals, as chance events, end elsewhere"
             )
 
-    def state(self, state: State) -> Sequence[Move]:
-        """Check one state of a deal; return its legal moves."""
+    def state(self, state: State, sampling: bool) -> Sequence[Move]:
+        """Check one state of a deal (more of it at a sampling point); return its legal moves."""
         self.states += 1
         self.cards(state)
         self.json(state)
-        self.views_of(state)
+        self.views_of(state, recall=sampling)
+        if sampling:
+            self.pictures_of(state)
         try:
             moves = legal_moves(state)
         except Exception as error:
             raise self.fail(f"legal_moves raised {error!r}") from None
         if state.is_over:
-            if moves:
-                raise self.fail("the deal is over but legal_moves is not empty")
+            if moves or legal_actions(state):
+                raise self.fail("the deal is over but legal_moves or legal_actions is not empty")
             return moves
         if not moves:
             raise self.fail("no legal move before the end of the deal (R3.3)")
@@ -308,8 +449,14 @@ class _Checker:
         limit = self.moves_per_state
         if limit is not None and len(moves) > limit:
             checked = tuple(self.rng.sample(moves, limit))
+        encodings = set()
         for move in checked:
             self.move(state, move)
+            encodings.add(self.encoding(state, move))
+        if len(encodings) != len(checked):
+            raise self.fail("two legal moves have the same action ids")
+        if checked is listed:  # every legal move listed: the id tree must be exactly them
+            self.action_tree(state, encodings)
         return moves
 
     def final(self, state: State) -> None:
@@ -320,6 +467,7 @@ class _Checker:
         if state.to_move is not None or any(state.hands) or state.stock or state.houses:
             raise self.fail("a finished deal has no mover, no hands, no stock and no houses")
         score = deal_score(state)
+        self.standings_after(state, score.totals)
         for team in score.teams:
             values = (team.cards, team.seeps, team.total)
             if any(type(value) is not int for value in values):
@@ -342,6 +490,28 @@ class _Checker:
             raise self.fail(
                 f"the teams' card points add up to {cards}, the variant's table to {expected}"
             )
+
+    def standings_after(self, state: State, totals: tuple[int, ...]) -> None:
+        """The match rule takes the deal's totals (R10, R11.6, R12); the dealer rule names a seat."""
+        variant = self.variant
+        before = self.standing
+        try:
+            after = variant.match.after_deal(before, (totals[0], totals[1]))
+            lead = after.lead if isinstance(after, Standing) else 0
+            dealers = (
+                variant.dealer_rule.next_dealer(state.dealer, lead, variant.players),
+                variant.dealer_rule.first_dealer_of_next_match(state.dealer, lead, variant.players),
+            )
+        except Exception as error:
+            raise self.fail(f"the match or dealer rule raised {error!r}") from None
+        if not isinstance(after, Standing) or after.deals != before.deals + 1:
+            raise self.fail(f"the match rule's after_deal gives {after!r}, not the next Standing")
+        if after.winner not in (None, 0, 1) or (after.winner is not None and not after.over):
+            raise self.fail(f"the match rule names winner {after.winner!r} (over={after.over})")
+        if any(type(seat) is not int or not 0 <= seat < variant.players for seat in dealers):
+            raise self.fail(f"the dealer rule names the dealers {dealers}, not seats")
+        self.standing = Standing() if after.over else after
+        self.standings += 1
 
     def record(self, start: State, moves: Sequence[Move], final: State) -> None:
         """The deal's game record replays to its final state, through text and JSON."""
@@ -411,6 +581,7 @@ def api_test(
     deals: int = 5,
     seed: int = 0,
     moves_per_state: int | None = 64,
+    adapters: bool = True,
 ) -> ApiTestReport:
     """Play ``deals`` random deals of ``variant`` and check the engine's contracts.
 
@@ -440,13 +611,31 @@ def api_test(
       ``int``; and the teams' card points add up to the variant's
       card-point table (plus its most-cards bonus unless tied) when anyone
       captured, to nothing when nobody did;
+    * every legal move checked is one sequence of :mod:`seep.actions` ids,
+      each offered by :func:`seep.actions.legal_actions` after the ones
+      before it and nothing after the last, and
+      :func:`seep.actions.move_of` decodes it back; where every legal move
+      is checked, the sequences :func:`~seep.actions.legal_actions` allows
+      are exactly theirs (so none is the start of another);
+    * every seat's :func:`seep.observation.observation_vector` has the
+      variant's length and lies within
+      :func:`seep.observation.observation_bounds`; at the sampling points
+      its information state has its length too, and the state's and the
+      mover's pictures (:mod:`seep.svg`) parse as SVG;
+    * each deal's totals go through the match rule (the deal counted, a
+      winner only once the match is over) and the dealer rule names seats;
     * for a registered variant, the deal's game record
       (:mod:`seep.records`) survives text and JSON, passes
-      :func:`seep.records.verify` and replays to the same final state.
+      :func:`seep.records.verify` and replays to the same final state;
+    * with ``adapters`` (the default), for a registered variant, one deal
+      through each installed framework adapter (OpenSpiel, PettingZoo,
+      Gymnasium) loading the variant by its name; the frameworks are
+      imported only then, and those not installed are listed in
+      :attr:`ApiTestReport.skipped`.
 
     A failure raises :class:`AssertionError` saying which deal, play and
-    move; anything the engine raises on the way is turned into one. Returns
-    an :class:`ApiTestReport`.
+    move (or which adapter); anything the engine raises on the way is
+    turned into one. Returns an :class:`ApiTestReport`.
 
     >>> from seep.testing import api_test
     >>> import attrs
@@ -478,8 +667,9 @@ def api_test(
         played: list[Move] = []
         previous: State | None = None
         for _ in range(limit):
-            moves = checker.state(state)
-            if _sampling_point(previous, state):
+            sampling = _sampling_point(previous, state)
+            moves = checker.state(state, sampling)
+            if sampling:
                 checker.sampled_deals(state)
             if state.is_over:
                 break
@@ -497,6 +687,7 @@ def api_test(
         checker.record(start, played, state)
         plays += state.plays
         seeps += len(state.seeps)
+    checked, skipped = _adapters(rules, seed, checker, adapters and deals > 0)
     return ApiTestReport(
         variant=rules.name,
         deals=deals,
@@ -508,4 +699,40 @@ def api_test(
         chance=checker.chance,
         seeps=seeps,
         records=checker.records,
+        actions=checker.actions,
+        encodings=checker.encodings,
+        observations=checker.observations,
+        pictures=checker.pictures,
+        standings=checker.standings,
+        adapters=checked,
+        skipped=skipped,
     )
+
+
+def _adapters(
+    rules: Variant, seed: int, checker: _Checker, asked: bool
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Play one deal through each installed framework adapter, the variant loaded by its name.
+
+    Returns the adapters checked and a note for each one skipped.
+    """
+    if not asked:
+        return (), ("adapters: not asked for (adapters=False or no deals)",)
+    name = rules.name
+    if name not in variant_names() or get_variant(name) != rules:
+        return (), (f"adapters: {name!r} is not registered (the adapters load variants by name)",)
+    checked: list[str] = []
+    skipped: list[str] = []
+    for adapter, check in ADAPTERS:
+        checker.where = f"the {adapter} adapter, variant {name!r}"
+        try:
+            check(rules, random.Random(f"api_test/{adapter}/{seed}"), checker.fail)
+        except ImportError as error:
+            skipped.append(f"{adapter}: not installed ({error.name or error})")
+            continue
+        except AssertionError:
+            raise
+        except Exception as error:
+            raise checker.fail(f"raised {error!r}") from None
+        checked.append(adapter)
+    return tuple(checked), tuple(skipped)
