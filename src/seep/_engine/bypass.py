@@ -103,10 +103,6 @@ class WithDeal(Protocol):
     ) -> State: ...
 
 
-class BypassError(RuntimeError):
-    """A bypass cannot be generated: the class has a slot or a field it does not know how to fill."""
-
-
 def _slots(cls: type) -> set[str]:
     """Every slot of ``cls`` and its bases but ``__weakref__``."""
     found: set[str] = set()
@@ -117,17 +113,17 @@ def _slots(cls: type) -> set[str]:
 
 
 def _check_slots(cls: type, fields: tuple[attrs.Attribute[Any], ...]) -> bool:
-    """Whether ``cls`` caches its hash; raises :class:`BypassError` on a slot that is not a field."""
+    """Whether ``cls`` caches its hash; raises ``RuntimeError`` on a slot that is not a field."""
     slots = _slots(cls)
     unknown = slots - {field.name for field in fields} - {CACHED_HASH_SLOT}
     if unknown:
-        raise BypassError(
+        raise RuntimeError(
             f"{cls.__name__} has slots {sorted(unknown)} that are not attrs fields, which "
             "seep._engine.bypass would leave unset: if attrs renamed its cached-hash slot, "
             f"update CACHED_HASH_SLOT (now {CACHED_HASH_SLOT!r})"
         )
     if hasattr(cls, "__attrs_post_init__") or hasattr(cls, "__attrs_pre_init__"):
-        raise BypassError(f"{cls.__name__} runs code in __init__ that a bypass would skip")
+        raise RuntimeError(f"{cls.__name__} runs code in __init__ that a bypass would skip")
     return CACHED_HASH_SLOT in slots
 
 
@@ -142,7 +138,7 @@ def _slot_setter(cls: type, name: str) -> Any:
     fields = attrs.fields(cls)
     cached = _check_slots(cls, fields)
     if any(not field.init for field in fields):
-        raise BypassError(f"{cls.__name__} has fields made by __init__, which {name} cannot make")
+        raise RuntimeError(f"{cls.__name__} has fields made by __init__, which {name} cannot make")
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     lines = [f"def {name}({', '.join(field.alias for field in fields)}):", "    self = _new(_cls)"]
     for field in fields:
@@ -166,10 +162,10 @@ def _twin_copy(
     """
     fields = attrs.fields(State)
     if not _check_slots(State, fields):
-        raise BypassError(f"State no longer keeps its cached hash in {CACHED_HASH_SLOT!r}")
+        raise RuntimeError(f"State no longer keeps its cached hash in {CACHED_HASH_SLOT!r}")
     unknown = (set(changes) | set(sets)) - {field.name for field in fields}
     if unknown:
-        raise BypassError(f"{name}: {sorted(unknown)} are not fields of State")
+        raise RuntimeError(f"{name}: {sorted(unknown)} are not fields of State")
     namespace: dict[str, Any] = {"_new": object.__new__, "_Twin": _Twin, "_State": State}
     star = "*, " if keywords else ""
     lines = [f"def {name}(state, {star}{', '.join(changes)}):", "    after = _new(_Twin)"]
@@ -181,7 +177,7 @@ def _twin_copy(
             namespace[value] = sets[field.name]
         elif not field.init:
             if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
-                raise BypassError(f"{name}: the cache State.{field.name} needs a plain default")
+                raise RuntimeError(f"{name}: the cache State.{field.name} needs a plain default")
             value = f"_default_{field.name}"
             namespace[value] = field.default
         else:
