@@ -351,8 +351,8 @@ def test_in_normal_play_legality_reads_only_the_house_values_of_a_hand() -> None
     # What a replay from the first one relies on (seep._replay_script.value_key): outside the
     # bidder's first play (R2.6) and the taash opening round (R11.2), swapping the mover's
     # cards below 9 (but the played one) for other hidden cards below 9 changes no legality.
+    from seep._engine.bypass import with_hands
     from seep._engine.generate import Position
-    from seep._engine.transition import with_hands
     from seep.rules import is_legal
 
     low = CardSet.parse("AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C")

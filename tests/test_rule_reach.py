@@ -18,6 +18,7 @@ import pytest
 from seep import apply_move, legal_moves, new_deal
 from seep._completion import can_complete
 from seep._engine.bits import packed_counts, subset_sums
+from seep._engine.bypass import with_hands
 from seep._engine.generate import Position, owner_duty, reads_house_values_only
 from seep._engine.groups import (
     based_unions,
@@ -28,7 +29,6 @@ from seep._engine.groups import (
     maximal_packings,
     packing_at,
 )
-from seep._engine.transition import with_hands
 from seep.cards import CardSet
 from seep.state import Phase, State
 

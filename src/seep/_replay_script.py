@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from seep._engine.bits import HIGH_MASK
+from seep._engine.bypass import with_deal, with_hands
 from seep._engine.generate import reads_house_values_only
 from seep._engine.schedule import bidding_positions, first_to_play
-from seep._engine.transition import build_state, with_hands
 from seep.cards import Card, CardSet, from_mask
 from seep.history import Dealt, History, Played, _Dealing
 from seep.moves import Bid, Move
@@ -127,15 +127,15 @@ class Script:
             item = node._item
             parent = node._parent
             assert parent is not None
-            size = (node._info >> 3) - (parent._info >> 3)
+            size = node._length - parent._length
             if isinstance(item, Dealt):  # the opening packets, from the front of the deck
-                steps.append((_PACKET, item, start, node._info & 7, size))
+                steps.append((_PACKET, item, start, node._seat, size))
                 start += item.count
             elif isinstance(item, _Dealing):  # packets dealt after move ``moves``
-                steps.append((_DEALING, item, moves, node._info & 7, size))
+                steps.append((_DEALING, item, moves, node._seat, size))
             else:
                 moves += type(item) is int or isinstance(item, Played)
-                steps.append((_SAME, item, 0, node._info & 7, size))
+                steps.append((_SAME, item, 0, node._seat, size))
         return steps
 
     def replayed(self, deck: Sequence[Card], *, legal: bool | None = None) -> State | None:
@@ -169,19 +169,10 @@ class Script:
                 return None
         final = self.final
         dealt = 52 - len(final.stock)
-        return build_state(
+        return with_deal(
             final,
-            phase=final.phase,
-            to_move=final.to_move,
-            bid=final.bid,
             hands=self._hands(deck, dealt, len(self._played_by) - 1),
             stock=tuple(deck[dealt:]),
-            loose=final.loose,
-            houses=final.houses,
-            piles=final.piles,
-            seeps=final.seeps,
-            last_capture=final.last_capture,
-            plays=final.plays,
             history=self._history(deck),
         )
 

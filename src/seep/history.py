@@ -190,8 +190,7 @@ class _Dealing:
         return found
 
 
-# Shared ints for the nodes' ``length * 8 + seat`` and for small move codes (every
-# throw): a node then holds no int of its own for them.
+# Shared ints for small move codes (every throw): a node then holds no int of its own.
 _INFO = tuple(range(8 * 128))
 
 _THROW, _TAKE, _BUILD, _RAISE, _BID = range(5)
@@ -247,11 +246,16 @@ class History:
     (1, 2, True, Played(seat=0, move=Bid(value=9)))
     """
 
-    __slots__ = ("_info", "_item", "_parent")
+    __slots__ = ("_item", "_length", "_parent", "_seat")
 
+    #: The history without this node's step.
     _parent: History | None
+    #: The step: an entry, a move's code (:func:`encode_move`) or the packets dealt after a move.
     _item: Entry | int | _Dealing | None
-    _info: int
+    #: The number of entries up to this node (``len``).
+    _length: int
+    #: The seat that made the move of a move's code.
+    _seat: int
 
     def __init__(
         self,
@@ -262,8 +266,8 @@ class History:
     ) -> None:
         self._parent = parent
         self._item = item
-        info = 0 if parent is None else (parent._info >> 3) + size << 3 | seat
-        self._info = _INFO[info] if info < len(_INFO) else info
+        self._length = 0 if parent is None else parent._length + size
+        self._seat = seat
 
     @classmethod
     def start(cls, entries: Sequence[Entry] = ()) -> History:
@@ -313,7 +317,7 @@ class History:
         if isinstance(item, (Dealt, Played, FloorTurned, SeepRecord, Unknown)):
             return [item]
         assert type(item) is int
-        return [Played(self._info & 7, _decode(item))]
+        return [Played(self._seat, _decode(item))]
 
     def entries(self) -> tuple[Entry, ...]:
         """The entries, oldest first."""
@@ -330,7 +334,7 @@ class History:
         return tuple(entry.move for entry in self.entries() if isinstance(entry, Played))
 
     def __len__(self) -> int:
-        return self._info >> 3
+        return self._length
 
     def __bool__(self) -> bool:
         return self._parent is not None

@@ -289,7 +289,7 @@ class State:
         )
 
 
-# What a pickled state holds: its fields. Left out, and None once unpickled: the
-# caches (the fields that are not arguments) and attrs' cached hash (cache_hash=True).
+# What a pickled state holds: its fields. Left out, and None once unpickled: every
+# other slot, the caches (the fields that are not arguments) and attrs' cached hash.
 _PICKLED = tuple(field.name for field in attrs.fields(State) if field.init)
-_CACHED = (*(field.name for field in attrs.fields(State) if not field.init), "_attrs_cached_hash")
+_CACHED = tuple(name for name in State.__slots__ if name not in _PICKLED)  # type: ignore[attr-defined]

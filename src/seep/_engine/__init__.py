@@ -3,6 +3,7 @@
 The modules run as a pipeline, each using only those above it::
 
     bits        card sets as 52-bit masks, their values and sums (R1.1)
+    bypass      moves and states built from checked parts without their constructors
     counting    how many loose sets qualify on a crowded floor, by value counts (R3.4, R11.7)
     groups      subset-sum searches over loose cards (R4.1, R4.3, R5.3)
     schedule    who plays and who is dealt what, when (R2.1, R2.2, R2.7 to R2.9, R11.1, R11.2)

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
-from typing import Final
+from typing import Final, NamedTuple
 
 from seep._engine.bits import subset_sums
 
@@ -47,12 +47,26 @@ _MAX_VALUE: Final = 13
 BOX_BITS: Final = 1 << 12
 _BINOMIALS: Final = tuple(tuple(comb(n, k) for k in range(5)) for n in range(5))
 
-# A box: (strides, size in bits, the mask of every bit, the bit planes of the
-# weights, the masks of each weight). A stride is the bit offset of one more
-# card of a value (strides[0] is unused; 0 for a value without cards); a
-# multiset's weight, its number of card sets, has bit b set when the multiset
-# is in plane b.
-Box = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
+
+class Box(NamedTuple):
+    """The multisets of some value counts as the bits of one int (see :func:`_box`).
+
+    A multiset's weight, its number of card sets, has bit ``b`` set when
+    the multiset is in plane ``b``.
+    """
+
+    #: The bit offset of one more card of each value (``strides[0]`` unused; 0 for a value without cards).
+    strides: tuple[int, ...]
+    #: The size of the box in bits.
+    size: int
+    #: The mask of every bit.
+    full: int
+    #: The bit planes of the weights.
+    planes: tuple[int, ...]
+    #: Each weight and the mask of its multisets.
+    classes: tuple[tuple[int, int], ...]
+
+
 # The ways to add a total to every multiset of a set: for each multiset of
 # low values with that total, its offset and the mask of the multisets it fits.
 Parts = tuple[tuple[int, int], ...]
@@ -69,7 +83,7 @@ def _field(counts: int, value: int) -> int:
 def _box(counts: int) -> Box:
     """The box of the packed ``counts``: that of its values but the highest, with a digit more."""
     if not counts:
-        return (0,) * (_MAX_VALUE + 1), 1, 1, (1,), ((1, 1),)
+        return Box((0,) * (_MAX_VALUE + 1), 1, 1, (1,), ((1, 1),))
     value = (counts.bit_length() - 1) // 4
     cards = _field(counts, value)
     strides, size, _, _, classes = _box(counts & ~(15 << (4 * value)))
@@ -86,7 +100,7 @@ def _box(counts: int) -> Box:
                 planes[plane] |= mask
     larger = size * (cards + 1)
     placed = (*strides[:value], size, *strides[value + 1 :])
-    return placed, larger, (1 << larger) - 1, tuple(planes), tuple(grown.items())
+    return Box(placed, larger, (1 << larger) - 1, tuple(planes), tuple(grown.items()))
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -197,8 +211,9 @@ def _parts(inside: int, top: int, total: int) -> Parts:
     """
     low = _low(inside, top)
     parts = _low_parts(low, top, total)
-    period = _box(low)[1]
-    size, full = _box(inside)[1:3]
+    period = _box(low).size
+    box = _box(inside)
+    size, full = box.size, box.full
     if period == size:
         return parts
     found: list[tuple[int, int]] = []
@@ -222,7 +237,7 @@ def _plus(chosen: int, parts: Parts) -> int:
 def _weighed(box: Box, chosen: int) -> int:
     """The number of card sets whose value counts are a multiset of ``chosen``."""
     total = 0
-    for plane, mask in enumerate(box[3]):
+    for plane, mask in enumerate(box.planes):
         total += (chosen & mask).bit_count() << plane
     return total
 
@@ -244,7 +259,7 @@ def _layout(
     """How a count runs: the highest low value, the packed counts of the low box and of the box, and the high values in and out of the box (with their cards)."""
     top = target // 2
     low = inside = _low(limit, top)
-    size = _box(low)[1]
+    size = _box(low).size
     boxed: list[tuple[int, int]] = []
     chosen: list[tuple[int, int]] = []
     for value in range(top + 1, target):
@@ -266,7 +281,7 @@ def _with_card(inside: int, value: int, rests: Parts) -> Parts:
     No room is checked for the card: it is added, ``cards`` times, to the
     sets that got a card of its value the time before (see :func:`_added`).
     """
-    stride = _box(inside)[0][value]
+    stride = _box(inside).strides[value]
     return tuple((offset + stride, fits) for offset, fits in rests)
 
 
@@ -407,7 +422,7 @@ def _packing_states(limit: int, target: int, box_bits: int, apart: bool) -> tupl
     The states are those of :func:`_union_states`, for packings.
     """
     top, low, inside, boxed, chosen = _layout(limit, target, box_bits)
-    full = _box(inside)[2]
+    full = _box(inside).full
 
     def leaving_no(total: int) -> int:
         """The sets whose low cards left have none summing to ``total``."""
@@ -471,8 +486,13 @@ def _no_group(limit: int, target: int) -> bool:
 # A state of a ranking: the packed counts of its high cards outside the box,
 # its multisets of the box (or of the values of the box still undecided),
 # the card sets of its high cards outside the box still undecided, and its
-# number of card sets (that times those of its multisets).
+# number of card sets (that times those of its multisets). Made in the inner
+# loops of a ranking, so a plain tuple; its parts are read by these indices.
 State = tuple[int, int, int, int]
+STATE_TAG: Final = 0
+STATE_SETS: Final = 1
+STATE_WEIGHT: Final = 2
+STATE_COUNT: Final = 3
 # The packed counts of the box's values and the states (see union_sets).
 Sets = tuple[int, tuple[State, ...]]
 # A move list indexes the sets of a few targets and bases of one floor at a
@@ -514,7 +534,7 @@ def _ranking(inside: int, states: Counted, empty: bool) -> Sets:
 
 def ranked_total(sets: Sets) -> int:
     """The card sets of ``sets``, none decided yet."""
-    return sum([state[3] for state in sets[1]])
+    return sum([state[STATE_COUNT] for state in sets[1]])
 
 
 def narrowed(
@@ -539,7 +559,7 @@ def narrowed(
             totals[taken] += count // fewer
         return [(total, kept) for total, (_, kept) in zip(totals, found, strict=True)]
     box = _box(inside & ((1 << (4 * value)) - 1))  # a digit of the box: a slice of it for each m
-    stride = box[1]
+    stride = box.size
     window = (1 << stride) - 1
     for taken in range(cards + 1):
         shift = taken * stride

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from seep._engine.bits import HOUSE_VALUES, VALUE_MASKS, bits, mask_total
+from seep._engine.bypass import make_build, make_raise, make_take, make_throw
 from seep._engine.groups import (
     SMALL_FLOOR,
     based_unions,
@@ -33,17 +34,7 @@ from seep._engine.groups import (
     union_at,
 )
 from seep.cards import ALL_CARDS, from_mask
-from seep.moves import (
-    Bid,
-    Build,
-    Move,
-    Take,
-    Throw,
-    make_build,
-    make_raise,
-    make_take,
-    make_throw,
-)
+from seep.moves import Bid, Build, Move, Take, Throw
 from seep.state import House, Phase, State
 from seep.variants import Pickup, ThrowRule
 
@@ -62,7 +53,8 @@ _FREE_CHOICE: Final = Pickup.FREE_CHOICE
 _THROW_ANY: Final = ThrowRule.ANY
 
 
-#: What one card may do in normal play: ``(plain, housed, targets, raises, throw)``.
+#: What one card may do in normal play: ``(plain, housed, targets, raises, throw)``,
+#: each part at its index constant (``plan[PLAN_TARGETS]``), or unpacked in this order.
 #:
 #: ``plain`` and ``housed``: the loose sets it takes alone and with the
 #: house of its value (as keys, see :class:`Position`); ``targets``: the
@@ -71,6 +63,14 @@ _THROW_ANY: Final = ThrowRule.ANY
 #: A plain tuple, not a NamedTuple: making a NamedTuple per card value cost
 #: 8% of ``legal_moves/s`` (2.3M of 27M instructions over the play corpus).
 Plan = tuple[tuple[int, ...], tuple[int, ...], int, int, bool]
+#: The index of each part of a :data:`Plan`.
+PLAN_PLAIN: Final = 0
+PLAN_HOUSED: Final = 1
+PLAN_TARGETS: Final = 2
+PLAN_RAISES: Final = 3
+PLAN_THROW: Final = 4
+#: A :data:`Plan` with its pick-ups counted, not listed (crowded floors): the same parts at the same indices.
+CountedPlan = tuple[int, int, int, int, bool]
 Pickups = tuple[tuple[int, ...], tuple[int, ...]]
 
 _NOTHING: Final[Plan] = ((), (), 0, 0, False)
@@ -172,7 +172,8 @@ class Position:
             self.cards = None
             self.sums = loose_sums(loose)
         else:
-            _, self.cards, self.sums, _ = table
+            self.cards = table.cards
+            self.sums = table.sums
         houses: dict[int, House] = {}
         house_values = owned = raisable = partners = 0
         if state.houses:
@@ -253,7 +254,7 @@ class Position:
         above = sums & ~1  # a group of at least one loose card (R5.2: one card is no house)
         free = self.free
         table = self.table
-        answers = _NO_ANSWERS if table is None else table[3]
+        answers = _NO_ANSWERS if table is None else table.answers
         loose = self.loose
         value_of = _VALUE_OF
         total = 0
@@ -432,7 +433,7 @@ class Position:
             ends.append(total)
         return listed, ends
 
-    def crowded_plan(self, card: int) -> tuple[int, int, int, int, bool]:
+    def crowded_plan(self, card: int) -> CountedPlan:
         """The plan of ``card`` (see :class:`Plan`) with its pick-ups counted, not listed.
 
         By the steps of :meth:`plans`: ``(plain, housed, targets, raises,

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb
-from typing import Final
+from typing import Final, NamedTuple
 
 from seep._engine import counting
 from seep._engine.bits import VALUE_MASKS, bits, mask_total, packed_counts, subset_sums
@@ -38,7 +38,21 @@ _VALUE_FLOOR: Final = 8
 # emptied when full). A table is small: the table of every subset's mask is
 # made only for a floor whose moves are all listed (see floor_masks).
 _FLOOR_TABLES: Final = 1 << 14
-FloorTable = tuple[tuple[int, ...], tuple[int, ...], int, dict[int, tuple[int, ...]]]
+
+
+class FloorTable(NamedTuple):
+    """What the searches of a small floor (see :func:`floor_table`) read, made once per floor."""
+
+    #: The capture values of the loose cards, lowest card first.
+    values: tuple[int, ...]
+    #: The bit of each of those cards (a set of positions in ``values`` is a key).
+    cards: tuple[int, ...]
+    #: :func:`loose_sums` of the floor.
+    sums: int
+    #: The answers found so far for these values, by query (shared by every floor of them).
+    answers: dict[int, tuple[int, ...]]
+
+
 _floors: Final[dict[int, FloorTable]] = {}
 # The searches' answers for a list of values, by query (see small_unions),
 # shared by every floor of those values: a hit is one dict lookup by a small
@@ -83,7 +97,7 @@ def _floor(loose: int) -> FloorTable:
             if len(_answers) >= _FLOOR_TABLES:
                 _answers.clear()
             answers = _answers[listed] = {}
-        found = (listed, tuple(cards), value_sums(listed), answers)
+        found = FloorTable(listed, tuple(cards), value_sums(listed), answers)
         if len(_floors) >= _FLOOR_TABLES:
             _floors.clear()
         _floors[loose] = found
@@ -93,18 +107,20 @@ def _floor(loose: int) -> FloorTable:
 def small_unions(table: FloorTable, base: int, target: int) -> tuple[int, ...]:
     """:func:`value_unions` of a small floor's values, by its :func:`floor_table` (see ``_answers``)."""
     key = base << 4 | target
-    found = table[3].get(key)
+    answers = table.answers
+    found = answers.get(key)
     if found is None:
-        found = table[3][key] = value_unions(_up_to(table[0], max(base, target)), base, target)
+        found = answers[key] = value_unions(_up_to(table.values, max(base, target)), base, target)
     return found
 
 
 def small_packings(table: FloorTable, target: int) -> tuple[int, ...]:
     """:func:`value_packings` of a small floor's values, by its :func:`floor_table` (see ``_answers``)."""
     key = 256 | target
-    found = table[3].get(key)
+    answers = table.answers
+    found = answers.get(key)
     if found is None:
-        found = table[3][key] = value_packings(_up_to(table[0], target), target)
+        found = answers[key] = value_packings(_up_to(table.values, target), target)
     return found
 
 
@@ -128,7 +144,7 @@ def floor_masks(loose: int) -> tuple[int, ...]:
     found = _subset_masks.get(loose)
     if found is None:
         masks = [0]
-        for low in _floor(loose)[1]:
+        for low in _floor(loose).cards:
             masks += [mask | low for mask in masks]
         found = tuple(masks)
         if len(_subset_masks) >= _FLOOR_TABLES >> 4:
@@ -215,7 +231,7 @@ def loose_sums(loose: int) -> int:
     '0b101101'
     """
     if loose.bit_count() <= _VALUE_FLOOR:
-        return _floor(loose)[2]
+        return _floor(loose).sums
     return _crowded_sums(loose)
 
 
@@ -253,7 +269,7 @@ def _by_value(
     if loose.bit_count() > _VALUE_FLOOR:
         return None
     masks = floor_masks(loose)
-    return tuple([masks[positions] for positions in search(_floor(loose)[0], *arguments)])
+    return tuple([masks[positions] for positions in search(_floor(loose).values, *arguments)])
 
 
 @lru_cache(maxsize=_CACHE_SIZE)

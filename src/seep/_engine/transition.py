@@ -6,8 +6,9 @@ move goes through: :func:`~seep._engine.effects.play_card` (the card goes
 to the floor, a pile or a house), :func:`deal_following` (the card leaves
 the hand; the rest of the first batch once the opening ends, the second
 batch of a two-player deal, R2.7, R2.9, R11.2),
-:func:`~seep._engine.effects.finish_deal` (R9) and :func:`build_state`,
-the one place a state after a move is made. The new state shares every
+:func:`~seep._engine.effects.finish_deal` (R9) and
+:data:`~seep._engine.bypass.build_state`, the one place a state after a
+move is made. The new state shares every
 unchanged part with the old one.
 
 >>> from seep._engine.transition import transition
@@ -20,8 +21,9 @@ unchanged part with the old one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
+from seep._engine.bypass import build_state
 from seep._engine.effects import bid_after, finish_deal, play_card
 from seep._engine.schedule import deal_packets, opening_hand
 from seep._limits import POINTS_LIMIT
@@ -29,7 +31,7 @@ from seep.cards import Card, CardSet, from_mask
 from seep.errors import VariantError
 from seep.history import History, after_move, encode_move
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
-from seep.state import House, Phase, SeepRecord, State
+from seep.state import Phase, SeepRecord, State
 from seep.variants import SeepContext, Variant
 
 _PLAY: Final = Phase.PLAY  # read once (see seep.state, where _OVER is read once)
@@ -148,91 +150,6 @@ def deal_following(
         old if old.mask == mask else from_mask(mask) for old, mask in zip(hands, masks, strict=True)
     )
     return new_hands, stock, bid
-
-
-def build_state(
-    state: State,
-    *,
-    phase: Phase,
-    to_move: int | None,
-    bid: int | None,
-    hands: tuple[CardSet, ...],
-    stock: tuple[Card, ...],
-    loose: CardSet,
-    houses: tuple[House, ...],
-    piles: tuple[CardSet, ...],
-    seeps: tuple[SeepRecord, ...],
-    last_capture: int | None,
-    plays: int,
-    history: History,
-) -> State:
-    """The state after a play of ``state``: the one place the transition makes a state.
-
-    A field added to :class:`~seep.state.State` is set here. The state is
-    filled in as a ``_Building`` (the same slots, without the frozen
-    ``__setattr__``), then becomes a ``State``: a plain attribute store per
-    slot, where ``State(...)`` (attrs' ``__init__``) or the slots' own
-    setters call a method per field (the setters cost 20,000 instructions a
-    state, this 2,000).
-    """
-    after: Any = _new(_Building)
-    after.variant = state.variant
-    after.dealer = state.dealer
-    after.phase = phase
-    after.to_move = to_move
-    after.bid = bid
-    after.hands = hands
-    after.stock = stock
-    after.face_up = True
-    after.loose = loose
-    after.houses = houses
-    after.piles = piles
-    after.seeps = seeps
-    after.last_capture = last_capture
-    after.plays = plays
-    after.redeals = state.redeals
-    after.history = history
-    after._legal_cache = None
-    after._attrs_cached_hash = None  # attrs' cached hash (cache_hash=True), not made yet
-    after.__class__ = State
-    result: State = after
-    return result
-
-
-def with_hands(state: State, hands: tuple[CardSet, ...]) -> State:
-    """``state`` with other ``hands`` and nothing cached: a sampled deal's table, asked about a move.
-
-    Made as :func:`build_state` makes a state (without ``State``'s own
-    ``__init__``); the hands are not checked against the rest.
-    """
-    copy: Any = _new(_Building)
-    for name in _COPIED:
-        setattr(copy, name, getattr(state, name))
-    copy.hands = hands
-    copy._legal_cache = None
-    copy._attrs_cached_hash = None
-    copy.__class__ = State
-    result: State = copy
-    return result
-
-
-# A State being filled in by build_state: its slots, settable. It is made at run time
-# with type(), so that a compiled (mypyc) build leaves it a plain Python class with
-# State's layout, whose instances may then become States by __class__ assignment.
-_Building: Final[Any] = type(
-    "_Building",
-    (),
-    {"__slots__": State.__slots__, "__doc__": "A State being filled in by build_state."},  # type: ignore[attr-defined]
-)
-
-
-_new: Final = object.__new__
-# The slots with_hands copies: the fields but the hands, and no cache.
-_COPIED: Final = tuple(
-    name
-    for name in State.__slots__  # type: ignore[attr-defined]
-    if name not in ("hands", "_legal_cache", "_attrs_cached_hash", "__weakref__")
-)
 
 
 def _seep(state: State, seat: int, card: Card, plays: int) -> SeepRecord:
