@@ -37,7 +37,7 @@ from seep.testing.fuzz._corpus import corpus
 from seep.testing.fuzz._mutate import WRONG_VALUES, mutate_document
 from seep.testing.fuzz._runner import input_rng, run_input
 from seep.testing.fuzz._targets import TARGETS, Input, Target
-from seep.variants import CardPoints, SeepBonus, variant_names
+from seep.variants import BUILT_IN_NAMES, CardPoints, SeepBonus
 from seep.views import observe, view_from_dict, view_to_dict
 
 # --- the short run ----------------------------------------------------------------------
@@ -106,7 +106,7 @@ def _played(variant: str, plays: int, seed: int = 3) -> object:
     return state
 
 
-@pytest.mark.parametrize("variant", variant_names())
+@pytest.mark.parametrize("variant", BUILT_IN_NAMES)
 def test_states_of_real_games_pass_the_check_in_every_phase(variant: str) -> None:
     for plays in (0, 1, 5, 24, 25, 47):
         state = _played(variant, plays)

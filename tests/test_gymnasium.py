@@ -17,7 +17,7 @@ from seep.bots import RandomBot
 from seep.bounds import card_point_range, seep_bonus_range
 from seep.gymnasium import SeepEnv
 from seep.observation import observation_layout
-from seep.variants import variant_names
+from seep.variants import BUILT_IN_NAMES
 
 
 def highest_seeps(variant: str) -> int:
@@ -28,7 +28,7 @@ def highest_seeps(variant: str) -> int:
 # Built directly (not through gymnasium.make), the environment has no spec, so the
 # checker says it cannot try other render modes; render_mode="ansi" is checked.
 @pytest.mark.filterwarnings("ignore:.*Not able to test alternative render modes:UserWarning")
-@pytest.mark.parametrize("variant", variant_names())
+@pytest.mark.parametrize("variant", BUILT_IN_NAMES)
 def test_check_env_passes(variant: str) -> None:
     check_env(SeepEnv(variant, seat=1, opponents="random"), skip_render_check=False)
 
@@ -130,7 +130,7 @@ def test_r9_3_reward_options_scale_or_sign_the_team_difference() -> None:
         SeepEnv("standard", reward="money")
 
 
-@pytest.mark.parametrize("variant", variant_names())
+@pytest.mark.parametrize("variant", BUILT_IN_NAMES)
 def test_observations_of_random_play_lie_within_the_tight_bounds(variant: str) -> None:
     game = SeepEnv(variant, seat=0, opponents="random")
     space = game.observation_space

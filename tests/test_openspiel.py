@@ -19,9 +19,9 @@ from seep.bounds import longest_deal_actions, utility_range  # noqa: E402
 from seep.cards import Card  # noqa: E402
 from seep.openspiel import SHORT_NAME, SeepBot, SeepState, play_to_end  # noqa: E402
 from seep.state import State  # noqa: E402
-from seep.variants import variant_names  # noqa: E402
+from seep.variants import BUILT_IN_NAMES  # noqa: E402
 
-BUILT_IN = variant_names()
+BUILT_IN = BUILT_IN_NAMES
 
 
 def _load(variant: str) -> Any:

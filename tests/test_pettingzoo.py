@@ -15,9 +15,9 @@ from pettingzoo.test import api_test, render_test, seed_test
 from seep.actions import NUM_ACTIONS
 from seep.errors import IllegalMoveError
 from seep.pettingzoo import env, raw_env
-from seep.variants import variant_names
+from seep.variants import BUILT_IN_NAMES
 
-VARIANTS = variant_names()
+VARIANTS = BUILT_IN_NAMES
 
 
 # A masked environment's observation is a dict of the observation and its action

@@ -19,14 +19,14 @@ from seep.bots import GreedyBot, RandomBot, SearchBot
 from seep.observation import observation_vector
 from seep.pipe import PipeBot
 from seep.testing import position
-from seep.variants import SeepContext, Variant, get_variant, variant_names
+from seep.variants import BUILT_IN_NAMES, SeepContext, Variant, get_variant
 from seep.views import observe
 
 cloudpickle = pytest.importorskip("cloudpickle")
 
 MODULES = [pytest.param(pickle, id="pickle"), pytest.param(cloudpickle, id="cloudpickle")]
 CUSTOM = "travel-custom"
-VARIANTS = [*variant_names(), CUSTOM]
+VARIANTS = [*BUILT_IN_NAMES, CUSTOM]
 
 
 @attrs.frozen

@@ -49,7 +49,7 @@ from seep.records import (  # noqa: E402
 )
 from seep.serialization import SCHEMAS, json_schema, move_from_dict, move_to_dict  # noqa: E402
 from seep.testing import mutate_document  # noqa: E402
-from seep.variants import variant_names  # noqa: E402
+from seep.variants import BUILT_IN_NAMES  # noqa: E402
 from seep.views import observe, view_from_dict, view_to_dict  # noqa: E402
 
 Doc = dict[str, Any]
@@ -137,7 +137,7 @@ def test_an_unknown_schema_name_is_refused_naming_the_schemas() -> None:
 # Everything the library writes validates
 
 
-@pytest.mark.parametrize("variant", variant_names())
+@pytest.mark.parametrize("variant", BUILT_IN_NAMES)
 def test_every_document_of_random_play_validates(variant: str) -> None:
     """States, every seat's views and moves along a whole match; its record and match document."""
     matches = []
@@ -183,13 +183,13 @@ def test_every_pipe_message_of_a_deal_of_every_variant_validates(tmp_path: Path)
     """The engine's hello, move requests (with their views) and quit, and the bot's answers."""
     log = tmp_path / "messages.jsonl"
     with PipeBot([sys.executable, "-c", _LOGGER, str(log)], seed=4) as bot:
-        for variant in variant_names():
+        for variant in BUILT_IN_NAMES:
             start = new_deal(variant, seed=4)
             play_deal(start, [bot] * start.players)
     messages = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     kinds = [message["type"] for message in messages]
     assert kinds[:2] == ["hello", "hello"] and kinds[-1] == "quit"
-    assert kinds.count("move") > 2 * 48 * len(variant_names())
+    assert kinds.count("move") > 2 * 48 * len(BUILT_IN_NAMES)
     # The engine speaks first, then each answer follows its request.
     parts = (
         ["hello", "hello_answer"] + ["move", "move_answer"] * (len(messages) // 2 - 1) + ["quit"]

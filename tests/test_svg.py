@@ -25,13 +25,13 @@ from seep import (
     new_deal,
     parse_move,
     state_to_dict,
-    variant_names,
 )
 from seep.baazi import apply_baazi_move, baazi_to_dict, new_baazi
 from seep.cli import main
 from seep.records import format_record, record_from_deal
 from seep.svg import DEFAULT_SIZE, baazi_html, state_svg, view_svg
 from seep.testing.positions import position
+from seep.variants import BUILT_IN_NAMES
 from seep.views import observe
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -139,7 +139,7 @@ def random_states(variant: str, seed: int) -> list[State]:
     return states
 
 
-@pytest.mark.parametrize("variant", variant_names())
+@pytest.mark.parametrize("variant", BUILT_IN_NAMES)
 def test_every_variant_and_phase_shows_every_card_once_and_each_seat_only_its_own(
     variant: str,
 ) -> None:
@@ -250,7 +250,7 @@ def test_r5_5_a_house_with_many_groups_wraps_them_inside_its_frame() -> None:
     assert right <= 780  # inside the felt (x 220..780)
 
 
-@pytest.mark.parametrize("variant", variant_names())
+@pytest.mark.parametrize("variant", BUILT_IN_NAMES)
 def test_every_variant_draws_each_house_as_its_groups_of_its_value(variant: str) -> None:
     """Random deals of every built-in variant: valid XML, and each house's groups partition it (R5.5)."""
     seen_locked = 0

@@ -41,6 +41,7 @@ from seep.variants._rules import (
 )
 
 __all__ = [
+    "BUILT_IN_NAMES",
     "STANDARD",
     "STANDARD_2P",
     "TAASH",
@@ -307,3 +308,13 @@ for _variant in (STANDARD, STANDARD_2P, TAASH, TAASH_2P):
                     _variant, name=f"{_variant.name}-{_length}", match=BankedMatch(target=_target)
                 )
             )
+
+BUILT_IN_NAMES: tuple[str, ...] = variant_names()
+"""The names of the built-in variants, registered by the package itself.
+
+Unlike :func:`variant_names`, it never grows with a user's registrations:
+
+>>> from seep.variants import BUILT_IN_NAMES
+>>> BUILT_IN_NAMES[:2]
+('standard', 'standard-2p')
+"""
