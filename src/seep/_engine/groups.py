@@ -97,7 +97,7 @@ def _floor(loose: int) -> FloorTable:
             if len(_answers) >= _FLOOR_TABLES:
                 _answers.clear()
             answers = _answers[listed] = {}
-        found = FloorTable(listed, tuple(cards), value_sums(listed), answers)
+        found = FloorTable(listed, tuple(cards), subset_sums(packed_counts(loose)), answers)
         if len(_floors) >= _FLOOR_TABLES:
             _floors.clear()
         _floors[loose] = found
