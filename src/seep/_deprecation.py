@@ -10,7 +10,9 @@ line that uses the old name:
 >>> __getattr__ = renamed_names("seep.example", {"old": ("new", lambda: 42)})
 >>> with warnings.catch_warnings(record=True) as caught:
 ...     warnings.simplefilter("always")
-...     __getattr__("old")
+...     value = __getattr__("old")
+...
+>>> value
 42
 >>> str(caught[0].message)
 'seep.example.old is deprecated and will be removed in the next release: use seep.example.new'
