@@ -4,7 +4,7 @@ Run: ``python benchmarks/make_playthroughs.py [--write] [--check] [VARIANT ...]`
 
 A playthrough is a golden file in the manner of OpenSpiel's: the whole of one
 deal, written out step by step. Each step shows the state as
-:func:`seep.render.render_state` prints it (the printer of ``seep show``),
+:func:`seep.render.state_text` prints it (the printer of ``seep show``),
 every legal move in canonical order and in move notation, and the
 move played. The file ends with the deal score per team (:mod:`seep.scoring`)
 and what the variant's match rule makes of the deal
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from seep import apply_move, deal_score, format_move, get_variant, legal_moves, new_deal
-from seep.render import render_state
+from seep.render import state_text
 from seep.variants import Standing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +62,7 @@ def _header(variant: str, seed: int) -> list[str]:
         f"# seep playthrough: variant {variant}, seed {seed}",
         "#",
         f"# One deal, new_deal({variant!r}, seed={seed}), played to its end. Each step shows",
-        "# the state (seep.render.render_state, as `seep show` prints it), every legal move",
+        "# the state (seep.render.state_text, as `seep show` prints it), every legal move",
         "# in canonical order (move notation), and the move played, chosen by",
         f"# random.Random({seed}).randrange(len(moves)), never by a bot. A list of more than",
         f"# {MAX_LISTED} moves is shown as its count and its first and last {SHOWN} moves.",
@@ -114,14 +114,14 @@ def playthrough(variant: str, seed: int) -> str:
         notations = [format_move(move) for move in moves]
         lines.append("")
         lines.append(f"== ply {ply}: seat {state.to_move} to move ==")
-        lines.append(render_state(state))
+        lines.append(state_text(state))
         lines.extend(_move_lines(notations))
         lines.append(f"played: {notations[index]}  (move {index + 1} of {len(moves)})")
         state = apply_move(state, moves[index])
         ply += 1
     lines.append("")
     lines.append(f"== end after {ply} plies ==")
-    lines.append(render_state(state))
+    lines.append(state_text(state))
     score = deal_score(state)
     lines.append("")
     lines.append("deal score:")

@@ -35,7 +35,6 @@ from seep import (
 )
 from seep._engine.transition import transition
 from seep.bounds import (
-    bounds,
     card_point_range,
     highest_deal_score,
     longest_deal_actions,
@@ -46,6 +45,7 @@ from seep.bounds import (
     most_seeps,
     seep_bonus_range,
     utility_range,
+    variant_bounds,
 )
 from seep.cards import ALL_CARDS, Card, CardSet
 from seep.testing import position
@@ -335,7 +335,7 @@ def test_longest_deal_in_action_ids_is_attained_in_taash() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_deals_never_pass_the_bounds(variant: str) -> None:
-    limits = bounds(variant)
+    limits = variant_bounds(variant)
     for seed in range(4):
         rng = random.Random(seed)
         state = new_deal(variant, seed=seed, dealer=rng.randrange(get_variant(variant).players))
@@ -359,7 +359,7 @@ def test_random_deals_never_pass_the_bounds(variant: str) -> None:
 
 def test_the_bounds_record_and_the_chance_bound() -> None:
     for variant in VARIANTS:
-        record = bounds(variant)
+        record = variant_bounds(variant)
         assert record.variant == variant
         assert record.highest_deal_score == EXPECTED[variant][0]
         assert record.longest_deal_actions == EXPECTED[variant][2]
@@ -395,7 +395,7 @@ def test_the_docs_table_shows_the_published_bounds() -> None:
         if line.startswith("| ") and (cells := [c.strip() for c in line.strip("|").split("|")])
     }
     for variant in VARIANTS:
-        record = bounds(variant)
+        record = variant_bounds(variant)
         low, high = record.utility
         cards, seeps = card_point_range(variant), seep_bonus_range(variant)
         assert [re.sub(r" \(safe\)", "", cell) for cell in rows[variant]] == [

@@ -16,7 +16,7 @@ from seep.chance import (
     PacketDeal,
     initial_recipients,
     packet_recipients,
-    play,
+    play_move,
     start_deal,
 )
 from seep.errors import IllegalMoveError, InvalidStateError
@@ -79,7 +79,7 @@ def test_deck_order_outcomes_reach_the_states_apply_move_reaches(variant: str, s
         assert isinstance(node, State)
         move = rng.choice(legal_moves(engine))
         after = apply_move(engine, move)
-        node = play(node, move)
+        node = play_move(node, move)
         if isinstance(node, PacketDeal):
             packets += 1
             assert len(node.recipients) == len(engine.stock) - len(after.stock)
@@ -102,7 +102,7 @@ def test_random_outcomes_give_the_state_with_those_cards_on_top_of_the_stock(
         node: InitialDeal | PacketDeal | State = start_deal(variant, dealer=rng.randrange(2))
         while not (isinstance(node, State) and node.is_over):
             if isinstance(node, State):
-                node = play(node, rng.choice(legal_moves(node)))
+                node = play_move(node, rng.choice(legal_moves(node)))
                 continue
             _check_sums_to_one(node)
             if isinstance(node, PacketDeal) and len(node.dealt) == len(node.recipients) - 1:
@@ -144,7 +144,7 @@ def test_r2_9_second_batch_of_the_two_player_game() -> None:
         + (bidder,) * 4
         + (other,) * 4
     )
-    node = play(state, move)
+    node = play_move(state, move)
     assert isinstance(node, PacketDeal)
     assert len(node.outcomes()) == 24 and node.outcomes()[0][1] == Fraction(1, 24)
 
@@ -173,7 +173,7 @@ def test_r11_2_taash_passes_deal_only_when_everyone_has_passed() -> None:
             move = rng.choice(moves)  # a pass: a throw (R11.2)
             seats = packet_recipients(state, move)
             if state.plays < 3:
-                assert seats == () and isinstance(play(state, move), State)
+                assert seats == () and isinstance(play_move(state, move), State)
             state = apply_move(state, move)
         else:
             assert state.bid is None and len(seats) == 32
@@ -255,7 +255,7 @@ def test_bad_input_is_a_typed_error() -> None:
         node.deal(Card.parse("KS"))
     state = position(hand="5S", loose="3H")
     with pytest.raises(IllegalMoveError):
-        play(state, parse_move("throw 6S"))
+        play_move(state, parse_move("throw 6S"))
     packet = PacketDeal(state=state, move=parse_move("throw 5S"), recipients=(0,))
     with pytest.raises(InvalidStateError, match="undealt"):
         packet.deal(Card.parse("5S"))

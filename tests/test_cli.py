@@ -294,16 +294,14 @@ def test_r11_2_taash_play_shows_no_bid_before_the_opening_house(tmp_path: Path) 
 
 def test_r1_4_house_owners_are_named_from_the_players_side() -> None:
     """R1.4: partners sit opposite; the view names owners you, partner, opponent seat N."""
-    from seep.render import render_view
+    from seep.render import view_text
 
     state = position(hand="9S 4H", loose="5C", houses=[(9, "4S 5H", [1]), (10, "6S 4C", [2])])
-    text = render_view(observe(state, 0), relative=True)
+    text = view_text(observe(state, 0), relative=True)
     assert "[9 open: 4♠ 5♥, owner opponent seat 1]" in text
     assert "[10 open: 4♣ 6♠, owner partner]" in text
-    assert "owner seat 1" in render_view(observe(state, 0))  # the plain view is unchanged
-    assert "[10 open: 4♣ 6♠, owner opponent seat 2]" in render_view(
-        observe(state, 1), relative=True
-    )
+    assert "owner seat 1" in view_text(observe(state, 0))  # the plain view is unchanged
+    assert "[10 open: 4♣ 6♠, owner opponent seat 2]" in view_text(observe(state, 1), relative=True)
 
 
 def test_r4_5_hints_warn_of_a_seep_left_for_the_next_player() -> None:

@@ -268,7 +268,7 @@ def test_r3_4_a_crowded_floor_loads_renders_and_is_observed_without_listing_move
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from seep import rules
-    from seep.render import render_state, render_view
+    from seep.render import state_text, view_text
     from seep.views import view_from_dict, view_to_dict
 
     hand = CardSet.parse("KD 2C 7D")
@@ -281,10 +281,10 @@ def test_r3_4_a_crowded_floor_loads_renders_and_is_observed_without_listing_move
     monkeypatch.setattr(rules.MoveList, "__init__", refuse)
     loaded = state_from_dict(state_to_dict(state))
     assert len(loaded.loose) == 28 and len(loaded.hand) == 3
-    assert "seat 0" in render_state(loaded)
+    assert "seat 0" in state_text(loaded)
     view = observe(loaded, 0)
     assert view_from_dict(view_to_dict(view)) == view
-    render_view(view)
+    view_text(view)
 
 
 # Hypothesis at the boundary -------------------------------------------------------

@@ -489,7 +489,7 @@ def test_r3_3_every_view_of_random_play_loads_back_equal_and_samples_load(
         for seat in range(state.players):
             view = observe(loaded, seat)
             assert view_from_dict(copy.deepcopy(view_to_dict(view)), variant=rules) == view
-            sample = sample_state(view, rng, max_tries=3)
+            sample = sample_state(view, rng, max_proposals=3)
             assert state_from_dict(state_to_dict(sample), variant=rules) == sample
             assert observe(sample, seat) == view
         # With the history known, the views load too (the history is checked elsewhere).

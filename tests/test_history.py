@@ -25,8 +25,8 @@ from seep.history import (
     History,
     Played,
     Unknown,
-    format_history,
     history_from_list,
+    history_text,
     history_to_list,
     seen_by,
 )
@@ -163,7 +163,7 @@ def test_view_history_json_and_text_round_trip(variant: str) -> None:
             assert view_from_dict(doc) == view
             assert hash(view_from_dict(doc)) == hash(view)
             assert history_from_list(doc["history"], state.players) == view.history
-            text = format_history(view.history)
+            text = history_text(view.history)
             assert len(text.splitlines()) == len(view.history)
             for entry in view.history:  # no packet of another seat shows its cards
                 if isinstance(entry, Dealt) and entry.to is not None and entry.to != seat:
@@ -207,7 +207,7 @@ def test_history_to_list_text_forms_for_every_entry_kind() -> None:
         FloorTurned(CardSet.parse("5H")),
     )
     assert history_from_list(history_to_list(entries), 4) == entries
-    assert format_history(entries).splitlines() == [
+    assert history_text(entries).splitlines() == [
         "unknown until play 2",
         "dealt 0: AS 2S 3S 4S",
         "0: take 4S #9",

@@ -123,11 +123,11 @@ def test_the_import_graph_has_no_cycle() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
-def test_format_state_keeps_its_public_import_paths() -> None:
-    """The state printer lives in seep.render; seep and seep.notation re-export it."""
+def test_the_state_printer_has_one_public_name_at_the_top_and_in_seep_render() -> None:
+    """The state printer lives in seep.render; seep re-exports it (the old names: test_deprecated_names)."""
     import seep.notation
     import seep.render
 
-    assert seep.format_state is seep.notation.format_state is seep.render.format_state
-    assert "format_state" in seep.notation.__all__
-    assert "format_state" in seep.render.__all__
+    assert seep.state_text is seep.render.state_text
+    assert "state_text" in seep.__all__ and "state_text" in seep.render.__all__
+    assert "format_state" not in {*seep.__all__, *seep.notation.__all__, *seep.render.__all__}

@@ -53,9 +53,9 @@ from seep.records import (
     record_from_deal,
     record_from_dict,
     record_to_dict,
-    replay,
+    replay_record,
     save_record,
-    verify,
+    verify_record,
 )
 
 VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
@@ -238,8 +238,8 @@ def test_deal_round_trips_through_text_and_json(variant: str, seed: int) -> None
     assert format_record(parse_record(text)) == text
     doc = json.loads(json.dumps(record_to_dict(record)))
     assert record_from_dict(doc) == record
-    assert replay(record) == [states]
-    verify(record)
+    assert replay_record(record) == [states]
+    verify_record(record)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -252,12 +252,12 @@ def test_unfinished_deal_round_trips_with_result_star(variant: str) -> None:
     assert '[Result "*"]' in text and "[Score " not in text
     assert parse_record(text) == record
     assert record_from_dict(record_to_dict(record)) == record
-    assert replay(record) == [states]
+    assert replay_record(record) == [states]
 
 
 def test_replay_yields_every_state_of_each_deal(baazi: Baazi) -> None:
     record = record_from_baazi(baazi)
-    replayed = replay(record)
+    replayed = replay_record(record)
     assert len(replayed) == len(baazi.deals)
     for states, deal in zip(replayed, baazi.deals, strict=True):
         assert states == list(deal.replay())
@@ -358,7 +358,7 @@ def test_a_hand_written_record_loads() -> None:
         "take 9S #9",
     ]
     assert deal.start.hands[1] == CardSet.parse("9S 5H 2C 7D")
-    final = replay(record)[0][-1]
+    final = replay_record(record)[0][-1]
     assert final.plays == 5 and not final.loose and not final.houses
     assert [(s.seat, s.play, s.points) for s in final.seeps] == [(1, 5, 50)]
     # Written out again, it becomes canonical and still loads to the same record.
@@ -394,7 +394,7 @@ def test_braces_inside_a_tag_value_are_not_comments() -> None:
 def _first_illegal(record: Record, deal_number: int, make: object, rule: str) -> tuple[int, Move]:
     """The first move number of ``deal_number`` where ``make(state)`` gives a move broken by ``rule``."""
     deal = record.deals[deal_number - 1]
-    for index, state in enumerate(replay(record)[deal_number - 1][:-1]):
+    for index, state in enumerate(replay_record(record)[deal_number - 1][:-1]):
         for move in make(state):  # type: ignore[operator]
             try:
                 check_move(state, move)
@@ -438,7 +438,7 @@ def test_an_illegal_move_names_deal_move_rule_and_line(
     bad = attrs.evolve(deal, moves=(*deal.moves[:index], move, *deal.moves[index + 1 :]))
     tampered = attrs.evolve(record, deals=(record.deals[0], bad, *record.deals[2:]))
     with pytest.raises(RecordError) as caught:
-        verify(tampered)
+        verify_record(tampered)
     assert (caught.value.deal, caught.value.move_number, caught.value.rule) == (2, number, rule)
     assert caught.value.line is None
 
@@ -596,7 +596,7 @@ def test_unchecked_parse_keeps_an_illegal_record() -> None:
     record = parse_record(text, check=False)
     assert str(record.deals[0].moves[2]) == "throw 3S"
     with pytest.raises(RecordError) as caught:
-        verify(record)
+        verify_record(record)
     assert (caught.value.move_number, caught.value.rule) == (2, "R8.2")
 
 
@@ -646,17 +646,17 @@ def test_record_errors_pickle() -> None:
 def test_a_deal_record_holds_one_deal_and_deals_follow_the_match(baazi: Baazi) -> None:
     record = record_from_baazi(baazi)
     with pytest.raises(RecordError, match=re.escape("a record of kind 'deal' holds one deal")):
-        verify(attrs.evolve(record, kind="deal", result=None))
+        verify_record(attrs.evolve(record, kind="deal", result=None))
     # A deal added after the end of the match (R10.2) is refused.
     extra = attrs.evolve(record.deals[-1], number=len(record.deals) + 1)
     with pytest.raises(RecordError, match="already over") as caught:
-        verify(attrs.evolve(record, deals=(*record.deals, extra)))
+        verify_record(attrs.evolve(record, deals=(*record.deals, extra)))
     assert caught.value.deal == len(record.deals) + 1
     # An unfinished deal followed by another is refused.
     first = record.deals[0]
     cut = attrs.evolve(first, moves=first.moves[:10], seats=first.seats[:10], score=None)
     with pytest.raises(RecordError, match="another deal follows"):
-        verify(attrs.evolve(record, deals=(cut, *record.deals[1:])))
+        verify_record(attrs.evolve(record, deals=(cut, *record.deals[1:])))
 
 
 # ---------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from seep import (
     state_from_dict,
     state_to_dict,
 )
+from seep.history import Unknown
 from seep.sampling import constraints, sample_state, sample_states
 from seep.testing import position
 from seep.views import View, observe, view_from_dict, view_to_dict
@@ -167,7 +168,7 @@ def test_sample_states_count_and_arguments() -> None:
     with pytest.raises(ValueError):
         list(sample_states(view, random.Random(0), -1))
     with pytest.raises(ValueError):
-        sample_state(view, random.Random(0), max_tries=-1)
+        sample_state(view, random.Random(0), max_proposals=-1)
 
 
 # --- uniformity ---------------------------------------------------------------
@@ -245,11 +246,11 @@ def _lone_king_view() -> tuple[State, View]:
     return state, view
 
 
-@pytest.mark.parametrize("max_tries", [0, 1, 3, 1000])
-def test_a_lone_required_card_is_always_placed(max_tries: int) -> None:
+@pytest.mark.parametrize("max_proposals", [0, 1, 3, 1000])
+def test_a_lone_required_card_is_always_placed(max_proposals: int) -> None:
     _, view = _lone_king_view()
-    rng = random.Random(max_tries)
-    for sample in sample_states(view, rng, 60, max_tries=max_tries):
+    rng = random.Random(max_proposals)
+    for sample in sample_states(view, rng, 60, max_proposals=max_proposals):
         check_sample(sample, view)
         assert sample.hands[0] == CardSet.parse("KS")
 
@@ -261,7 +262,7 @@ def test_fallback_places_one_card_per_owner_with_competing_owners() -> None:
     kings = view.unseen & CardSet.parse("KS KH KD KC")
     assert len(kings) == 2
     seen = Counter()
-    for sample in sample_states(view, random.Random(8), 200, max_tries=0):
+    for sample in sample_states(view, random.Random(8), 200, max_proposals=0):
         check_sample(sample, view)
         assert len(sample.hands[1] & kings) == 1 and len(sample.hands[3] & kings) == 1
         seen[next(iter(sample.hands[1] & kings))] += 1
@@ -275,7 +276,8 @@ def test_fallback_alone_is_valid_on_random_views() -> None:
         for state in islice(random_game(variant, 8), 0, None, 3):
             for seat in range(state.players):
                 view = observe(state, seat)
-                check_sample(sample_state(view, rng, max_tries=0), view)
+                unknown = attrs.evolve(view, history=(Unknown(view.plays),))
+                check_sample(sample_state(unknown, rng, max_proposals=0), unknown)
 
 
 # --- inconsistent views --------------------------------------------------------

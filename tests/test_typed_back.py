@@ -29,7 +29,6 @@ from seep import (
     Throw,
     apply_move,
     deal_score,
-    format_state,
     legal_moves,
     new_deal,
     parse_move,
@@ -37,7 +36,7 @@ from seep import (
     state_to_dict,
 )
 from seep.errors import InputError, VariantError
-from seep.render import render_state
+from seep.render import state_text
 from seep.testing import reachable_states
 from seep.variants import CardPoints
 
@@ -246,8 +245,9 @@ def test_state_repr_is_a_summary_and_its_document_types_back() -> None:
 @given(data=st.data())
 def test_print_state_is_the_board_seep_show_prints(variant: str, data: st.DataObject) -> None:
     state = data.draw(reachable_states(variant))
-    assert str(state) == format(state) == render_state(state)
-    assert format_state(state) == render_state(state, symbols=False)
+    assert str(state) == format(state) == state_text(state)
+    plain = state_text(state, symbols=False)
+    assert plain.isascii() and plain.splitlines()[0] == str(state).splitlines()[0]
 
 
 @pytest.mark.parametrize("variant", BUILT_IN)

@@ -7,6 +7,7 @@
 10
 """
 
+from seep._deprecation import renamed_names
 from seep._version import __version__
 from seep.baazi import (
     Baazi,
@@ -32,8 +33,9 @@ from seep.errors import (
     VariantError,
 )
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
-from seep.notation import format_move, format_state, parse_move
+from seep.notation import format_move, parse_move
 from seep.perft import perft, perft_divide
+from seep.render import state_text
 from seep.rules import (
     MoveList,
     apply_move,
@@ -102,7 +104,6 @@ __all__ = [
     "count_legal_moves",
     "deal_score",
     "format_move",
-    "format_state",
     "get_variant",
     "is_legal",
     "iter_legal_moves",
@@ -117,6 +118,18 @@ __all__ = [
     "perft_divide",
     "register_variant",
     "state_from_dict",
+    "state_text",
     "state_to_dict",
     "variant_names",
 ]
+
+
+def _format_state() -> object:
+    from seep.render import _format_state
+
+    return _format_state
+
+
+__getattr__ = renamed_names(
+    __name__, {"format_state": ("seep.state_text(state, symbols=False)", _format_state)}
+)

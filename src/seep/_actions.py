@@ -26,6 +26,7 @@ from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, State
 
 # -- the id table ---------------------------------------------------------------
+# HOUSE_ID and FINISH_ID are ids; seep.HOUSE and seep.FINISH are MoveChoice's options.
 
 CARD: Final = 0  # 0..51: the hand card to play
 BID: Final = 52  # 52..56: bid 9..13
@@ -34,8 +35,8 @@ TAKE: Final = 58
 BUILD: Final = 59  # 59..63: build (or add) to 9..13
 RAISE: Final = 64  # 64..68: raise the house of 9..13
 LOOSE: Final = 69  # 69..120: this loose card
-HOUSE: Final = 121  # the take takes the house of its card's value
-FINISH: Final = 122
+HOUSE_ID: Final = 121  # the take takes the house of its card's value
+FINISH_ID: Final = 122
 NUM_ACTIONS: Final = 123
 
 LAYOUT: Final = (
@@ -83,9 +84,9 @@ def describe(action: int) -> str:
         return f"build ={number - BUILD + 9}"
     if number < LOOSE:
         return f"raise #{number - RAISE + 9}"
-    if number < HOUSE:
+    if number < HOUSE_ID:
         return f"add {ALL_CARDS[number - LOOSE]}"
-    return "house" if number == HOUSE else "finish"
+    return "house" if number == HOUSE_ID else "finish"
 
 
 def encode(move: Move) -> tuple[int, ...]:
@@ -99,9 +100,9 @@ def encode(move: Move) -> tuple[int, ...]:
         return (card, RAISE + move.house - 9)
     loose = tuple(LOOSE + int(c) for c in move.loose)
     if isinstance(move, Take):
-        house = (HOUSE,) if move.house is not None else ()
-        return (card, TAKE, *house, *loose, FINISH)
-    return (card, BUILD + move.value - 9, *loose, FINISH)
+        house = (HOUSE_ID,) if move.house is not None else ()
+        return (card, TAKE, *house, *loose, FINISH_ID)
+    return (card, BUILD + move.value - 9, *loose, FINISH_ID)
 
 
 def decode(ids: Sequence[int]) -> Move | None:
@@ -115,13 +116,13 @@ def decode(ids: Sequence[int]) -> Move | None:
         if len(ids) != 2:
             return None
         return Throw(card=card) if kind == THROW else Raise(card=card, house=kind - RAISE + 9)
-    if not TAKE <= kind < RAISE or ids[-1] != FINISH:
+    if not TAKE <= kind < RAISE or ids[-1] != FINISH_ID:
         return None
     rest = list(ids[2:-1])
-    house = kind == TAKE and rest[:1] == [HOUSE]
+    house = kind == TAKE and rest[:1] == [HOUSE_ID]
     if house:
         del rest[0]
-    if not all(LOOSE <= i < HOUSE for i in rest) or rest != sorted(set(rest)):
+    if not all(LOOSE <= i < HOUSE_ID for i in rest) or rest != sorted(set(rest)):
         return None
     loose = from_mask(sum(1 << (i - LOOSE) for i in rest))
     if kind == TAKE:
@@ -281,7 +282,7 @@ class _Loose:
 
     def after(self, rest: Sequence[int]) -> tuple[int, ...]:
         loose = self.position.loose
-        house = bool(rest) and rest[0] == HOUSE
+        house = bool(rest) and rest[0] == HOUSE_ID
         if house:
             if not self.take or not self.found.house:
                 raise self._refused_house()
@@ -289,13 +290,13 @@ class _Loose:
         fixed = 0
         last = -1
         for index, action in enumerate(rest):
-            if action == FINISH:
+            if action == FINISH_ID:
                 if index != len(rest) - 1:
                     raise IllegalMoveError("R3.1", f"finish completes the move; {LAYOUT}")
                 if not self._finishes(fixed, house):
                     raise _explained(self.state, self._move(rest[:index], house))
                 return ()
-            if not LOOSE <= action < HOUSE:
+            if not LOOSE <= action < HOUSE_ID:
                 raise IllegalMoveError("R3.1", f"{describe(action)} cannot come here; {LAYOUT}")
             card = action - LOOSE
             if not loose >> card & 1:
@@ -325,13 +326,13 @@ class _Loose:
             if self.position.must_take_house(self.value):
                 raise IllegalMoveError(
                     "R4.3",
-                    f"the house of {self.value} must be taken with the rest (id {HOUSE} first)",
+                    f"the house of {self.value} must be taken with the rest (id {HOUSE_ID} first)",
                 )
             if self.found.bound:
                 raise IllegalMoveError(
                     "R3.2",
                     f"seat {self.position.seat} owns the house of {self.value} and would hold"
-                    f" no {value_name(self.value)}: the take includes the house (id {HOUSE} first)",
+                    f" no {value_name(self.value)}: the take includes the house (id {HOUSE_ID} first)",
                 )
 
     def _finishes(self, fixed: int, house: bool) -> bool:
@@ -346,7 +347,7 @@ class _Loose:
         found: list[int] = []
         if self.take and not house and self.found.house:
             if not fixed:
-                found.append(HOUSE)
+                found.append(HOUSE_ID)
             if self.house_first:
                 return tuple(found)  # R4.3, R3.2: the house comes first, and must
         loose = self.position.loose >> (last + 1) << (last + 1)
@@ -371,7 +372,7 @@ class _Loose:
                     failed = value
             passed += step
         if self._finishes(fixed, house):
-            found.append(FINISH)
+            found.append(FINISH_ID)
         return tuple(sorted(found))
 
     def _move(self, loose_ids: Sequence[int], house: bool) -> Move:
@@ -426,8 +427,8 @@ def _refused_listed(state: State, moves: Sequence[Move], ids: tuple[int, ...]) -
     if move is None and len(ids) == 1 and ids[0] < BID:
         move = Throw(card=ALL_CARDS[ids[0]])
     elif move is None and len(ids) >= 2 and ids[0] < BID and TAKE <= ids[1] < RAISE:
-        loose = [i for i in ids[2:] if LOOSE <= i < HOUSE]
-        move = decode((*ids[:2], *([HOUSE] if HOUSE in ids else []), *loose, FINISH))
+        loose = [i for i in ids[2:] if LOOSE <= i < HOUSE_ID]
+        move = decode((*ids[:2], *([HOUSE_ID] if HOUSE_ID in ids else []), *loose, FINISH_ID))
     if move is not None and move not in moves:
         return _explained(state, move)
     if state.phase is Phase.BID:

@@ -1,7 +1,7 @@
 """The board as text, built from cards and the fields of a state or view only.
 
 Below :mod:`seep.state` in the import graph, so that ``str(state)`` is the
-board that :func:`seep.render.render_state` (and ``seep show``) prints, with
+board that :func:`seep.render.state_text` (and ``seep show``) prints, with
 no import of the printers above the values. ``position`` parameters are a
 :class:`~seep.state.State` or a :class:`~seep.views.View` (both carry these
 fields); the public entry points are in :mod:`seep.render`.

@@ -19,7 +19,7 @@ from seep.cards import CardSet
 from seep.errors import AmbiguousMoveError, IllegalMoveError, NotationError
 from seep.moves import Bid, Move, Take
 from seep.notation import parse_move
-from seep.render import cards_text, move_text, render_sheet, render_state, render_view
+from seep.render import cards_text, move_text, sheet_text, state_text, view_text
 from seep.rules import apply_move, legal_moves
 from seep.state import State
 from seep.variants import Variant
@@ -168,7 +168,7 @@ def _choose_human(
     """The player's move, :data:`UNDO`, or ``None`` when they quit (or input ends)."""
     view = observe(state, seat)
     print(file=out)
-    print(render_view(view, relative=True), file=out)
+    print(view_text(view, relative=True), file=out)
     moves = legal_moves(state)
     print("Legal moves:", file=out)
     _list_moves(moves, state, view, out, hints, limit)
@@ -299,8 +299,8 @@ def _play_moves(
         print(move_line(state, move, match.deals[index].state, names), file=out)
         if match.deals[index].state.is_over:
             undo.clear()
-            print(render_state(match.deals[index].state), file=out)
-            print(render_sheet(match.sheet), file=out)
+            print(state_text(match.deals[index].state), file=out)
+            print(sheet_text(match.sheet), file=out)
             if args.deal:
                 break
             if not match.is_over:

@@ -42,13 +42,15 @@ from seep.history import History, Unknown
 from seep.state import House, State
 from seep.views import View
 
-__all__ = ["DEFAULT_TRIES", "constraints", "sample_state", "sample_states"]
+__all__ = ["DEFAULT_VIEW_ONLY_PROPOSALS", "constraints", "sample_state", "sample_states"]
 
-#: How many uniform shuffles :func:`sample_state` tries before its fallback.
-DEFAULT_TRIES = 1000
+#: How many uniform shuffles :func:`sample_state` proposes before its fallback.
+DEFAULT_VIEW_ONLY_PROPOSALS = 1000
 
 
-def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRIES) -> State:
+def sample_state(
+    view: View, rng: random.Random, *, max_proposals: int = DEFAULT_VIEW_ONLY_PROPOSALS
+) -> State:
     """A full state that ``view`` could be the view of, with the hidden cards dealt by ``rng``.
 
     The state has the view's seat's hand exactly and copies every public
@@ -65,7 +67,7 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     floor, and the stock order) that fits the sizes and meets the
     constraints. The function deals the unseen cards from a uniformly random
     permutation (drawn lazily: the constrained seats' hands first, the rest
-    only if those hands meet the constraints), up to ``max_tries`` times,
+    only if those hands meet the constraints), up to ``max_proposals`` times,
     and returns the first consistent deal: that part samples exactly
     uniformly among the consistent deals. If
     every try fails, it falls back: for each constraint in turn it places one
@@ -74,9 +76,9 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     always consistent but not uniform (it favours deals where a seat holds
     several cards of a required value). So, with ``p`` the share of uniform
     deals that are consistent, the result is uniform with probability at
-    least ``1 - (1 - p) ** max_tries``: its total variation distance from the
+    least ``1 - (1 - p) ** max_proposals``: its total variation distance from the
     uniform distribution over consistent deals is at most
-    ``(1 - p) ** max_tries``. Without constraints (``p = 1``) it is exactly
+    ``(1 - p) ** max_proposals``. Without constraints (``p = 1``) it is exactly
     uniform and uses one shuffle. The same view and ``rng`` state give the
     same result.
 
@@ -100,11 +102,11 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     (True, True)
     >>> sample_state(view, random.Random(3)) == sample                 # reproducible
     True
-    >>> forced = sample_state(view, random.Random(3), max_tries=0)     # the fallback alone
+    >>> forced = sample_state(view, random.Random(3), max_proposals=0)     # the fallback alone
     >>> forced.owner_holds_value(1, 9), observe(forced, 0) == view
     (True, True)
     """
-    check_count(max_tries, "max_tries")
+    check_count(max_proposals, "max_proposals")
     check_view(view)
     others = [seat for seat in range(len(view.hand_counts)) if seat != view.seat]
     sizes = hidden_sizes(view)
@@ -117,7 +119,7 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
     constrained = [(seat, view.hand_counts[seat]) for seat in sorted({s for s, _ in needs})]
     head = sum(size for _, size in constrained)
     order = list(unseen)
-    for _ in range(max_tries):
+    for _ in range(max_proposals):
         for i in range(head):
             j = rng.randrange(i, len(order))
             order[i], order[j] = order[j], order[i]
@@ -134,7 +136,7 @@ def sample_state(view: View, rng: random.Random, *, max_tries: int = DEFAULT_TRI
 
 
 def sample_states(
-    view: View, rng: random.Random, n: int, *, max_tries: int = DEFAULT_TRIES
+    view: View, rng: random.Random, n: int, *, max_proposals: int = DEFAULT_VIEW_ONLY_PROPOSALS
 ) -> Iterator[State]:
     """``n`` independent samples of :func:`sample_state`, drawn lazily from ``rng``.
 
@@ -149,7 +151,7 @@ def sample_states(
     """
     check_count(n, "n")
     for _ in range(n):
-        yield sample_state(view, rng, max_tries=max_tries)
+        yield sample_state(view, rng, max_proposals=max_proposals)
 
 
 def _mask(cards: list[Card]) -> int:

@@ -57,6 +57,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from seep import _actions
+from seep._deprecation import renamed_names
 from seep.errors import IllegalMoveError
 from seep.moves import Move
 from seep.rules import check_move
@@ -69,7 +70,6 @@ __all__ = [
     "actions_of",
     "legal_actions",
     "move_of",
-    "num_actions",
 ]
 
 #: The number of action ids, the same in every variant.
@@ -81,15 +81,13 @@ def _check_ids(ids: object, name: str) -> None:
         raise TypeError(f"{name}: expected a sequence of action ids, not {type(ids).__name__}")
 
 
-def num_actions(variant: str | Variant) -> int:
-    """The number of action ids of ``variant``: :data:`NUM_ACTIONS` for every variant.
-
-    >>> from seep.actions import num_actions
-    >>> num_actions("standard"), num_actions("taash-2p")
-    (123, 123)
-    """
+def _num_actions(variant: str | Variant) -> int:
+    """The number of action ids of ``variant``: :data:`NUM_ACTIONS` for every variant (deprecated)."""
     get_variant(variant)  # an unknown name raises KeyError
     return NUM_ACTIONS
+
+
+__getattr__ = renamed_names(__name__, {"num_actions": ("NUM_ACTIONS", lambda: _num_actions)})
 
 
 def legal_actions(state: State, prefix: Sequence[int] = ()) -> tuple[int, ...]:

@@ -18,8 +18,8 @@ that can make it. These bounds are attained in all built-in variants (the
 tests play deals that reach them); for a seep rule whose bonus depends on the
 card they are safe but may not be attained (only four cards have each value).
 
->>> from seep.bounds import bounds, highest_deal_score, utility_range, POINTS_LIMIT
->>> bounds("standard")
+>>> from seep.bounds import variant_bounds, highest_deal_score, utility_range, POINTS_LIMIT
+>>> variant_bounds("standard")
 Bounds(variant='standard', lowest_deal_score=0, highest_deal_score=1275, \
 utility=(-1275, 1275), most_seeps=24, longest_deal_moves=49, \
 longest_deal_actions=196, longest_move_actions=54, most_chance_outcomes=52)
@@ -46,6 +46,7 @@ from typing import Final
 import attrs
 
 from seep import _limits
+from seep._deprecation import renamed_names
 from seep._engine.bits import HIGH_MASK
 from seep.cards import ALL_CARDS, Card
 from seep.variants import SeepContext, Variant, get_variant
@@ -55,7 +56,6 @@ __all__ = [
     "MATCH_LIMIT",
     "POINTS_LIMIT",
     "Bounds",
-    "bounds",
     "card_point_range",
     "highest_deal_score",
     "longest_deal_actions",
@@ -66,6 +66,7 @@ __all__ = [
     "most_seeps",
     "seep_bonus_range",
     "utility_range",
+    "variant_bounds",
 ]
 
 #: The largest size of one amount of points in a config or a document: a
@@ -293,8 +294,8 @@ def most_chance_outcomes(variant: str | Variant) -> int:
 class Bounds:
     """Every bound of a variant at once (see the functions of the same names).
 
-    >>> from seep.bounds import bounds
-    >>> limits = bounds("standard")
+    >>> from seep.bounds import variant_bounds
+    >>> limits = variant_bounds("standard")
     >>> limits.highest_deal_score, limits.most_seeps, limits.longest_deal_moves
     (1275, 24, 49)
     """
@@ -310,11 +311,11 @@ class Bounds:
     most_chance_outcomes: int
 
 
-def bounds(variant: str | Variant) -> Bounds:
-    """The :class:`Bounds` of ``variant``.
+def variant_bounds(variant: str | Variant) -> Bounds:
+    """The :class:`Bounds` of ``variant``: every bound of its deals at once.
 
-    >>> from seep.bounds import bounds
-    >>> bounds("taash").longest_deal_actions
+    >>> from seep.bounds import variant_bounds
+    >>> variant_bounds("taash").longest_deal_actions
     195
     """
     rules = get_variant(variant)
@@ -329,3 +330,6 @@ def bounds(variant: str | Variant) -> Bounds:
         longest_move_actions=longest_move_actions(rules),
         most_chance_outcomes=most_chance_outcomes(rules),
     )
+
+
+__getattr__ = renamed_names(__name__, {"bounds": ("variant_bounds", lambda: variant_bounds)})

@@ -10,7 +10,7 @@ states the engine makes:
   taash the four floor cards then four to every seat from the bidder's
   (R11.1), or whatever order a custom opening names. Its last card gives
   the :class:`~seep.state.State` that :func:`seep.new_deal` makes.
-* :func:`play` applies a move. A move that deals nothing gives the next
+* :func:`play_move` applies a move. A move that deals nothing gives the next
   state; a move after which the engine deals (the rest of the batch after
   the first play, R2.7; the second batch of the two-player game, R2.9; the
   taash packets once the opening round ends, R11.2) gives a
@@ -44,7 +44,7 @@ states of ``new_deal(variant, deck=order, dealer=...)`` and the moves
 played on it.
 
 >>> from seep import Card, legal_moves
->>> from seep.chance import InitialDeal, play, start_deal
+>>> from seep.chance import InitialDeal, play_move, start_deal
 >>> node = start_deal("standard", dealer=0)
 >>> node.recipient, len(node.outcomes()), sum(p for _, p in node.outcomes())
 (1, 52, Fraction(1, 1))
@@ -62,7 +62,7 @@ played on it.
 >>> state.hands[1], state.loose, len(state.stock)
 (CardSet('2S 3H 4D KS'), CardSet('AS AH AD AC'), 44)
 >>> bid = legal_moves(state)[0]
->>> play(state, bid).bid                                  # the bid deals nothing
+>>> play_move(state, bid).bid                             # the bid deals nothing
 13
 """
 
@@ -76,6 +76,7 @@ from typing import TypeAlias
 import attrs
 
 from seep._arguments import check_int, check_seat
+from seep._deprecation import renamed_names
 from seep._engine.bits import HIGH_MASK
 from seep._engine.schedule import bidding_positions, first_to_play, opening_recipients
 from seep._excerpt import excerpt
@@ -93,7 +94,7 @@ __all__ = [
     "PacketDeal",
     "initial_recipients",
     "packet_recipients",
-    "play",
+    "play_move",
     "start_deal",
 ]
 
@@ -256,14 +257,14 @@ def start_deal(
 class PacketDeal:
     """The packets a move deals, in progress (a chance node).
 
-    Made by :func:`play`. ``state`` is the state before ``move``;
+    Made by :func:`play_move`. ``state`` is the state before ``move``;
     ``recipients[i]`` is the seat that receives the ``i``-th card dealt,
     ``dealt`` the cards dealt so far.
 
     >>> from seep import apply_move, new_deal, parse_move
-    >>> from seep.chance import play
+    >>> from seep.chance import play_move
     >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
-    >>> node = play(state, parse_move("build 6D AH 5S =12"))  # then the rest of the first batch
+    >>> node = play_move(state, parse_move("build 6D AH 5S =12"))  # then the first batch's rest
     >>> type(node).__name__, len(node.recipients), node.recipients[:5]
     ('PacketDeal', 44, (1, 1, 1, 1, 2))
     >>> node.outcomes()[0]
@@ -345,17 +346,20 @@ def packet_recipients(state: State, move: Move) -> tuple[int, ...]:
     return _recipients(state, apply_move(state, move))
 
 
-def play(state: State, move: Move) -> State | PacketDeal:
+def play_move(state: State, move: Move) -> State | PacketDeal:
     """``move`` applied: the next state, or the chance node of the cards it deals.
 
     Raises :class:`~seep.errors.IllegalMoveError` if ``move`` is illegal.
 
     >>> from seep import new_deal, parse_move
-    >>> from seep.chance import play
-    >>> play(new_deal("standard", seed=10), parse_move("bid 12")).bid  # the bid deals nothing
+    >>> from seep.chance import play_move
+    >>> play_move(new_deal("standard", seed=10), parse_move("bid 12")).bid  # the bid deals nothing
     12
     """
     after = apply_move(state, move)
     if len(after.stock) == len(state.stock):
         return after
     return PacketDeal(state=state, move=move, recipients=_recipients(state, after))
+
+
+__getattr__ = renamed_names(__name__, {"play": ("play_move", lambda: play_move)})

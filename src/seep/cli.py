@@ -41,7 +41,7 @@ from seep.errors import InputError, SeepError
 from seep.moves import Move
 from seep.pipe import PipeBot, PipeBotError
 from seep.records import Record
-from seep.render import render_sheet, render_state
+from seep.render import sheet_text, state_text
 from seep.serialization import state_from_dict
 from seep.sim import GameResult, MatchSpec, simulate, summarize
 from seep.state import State
@@ -168,7 +168,7 @@ def _watch(args: argparse.Namespace, variant: Variant, bots: Sequence[Bot], out:
             f"team {team} {_deal_points(final, row, team)}" for team in range(len(row.totals))
         )
         say(f"Deal {row.deal} over: {teams}")
-        say(render_sheet(done.sheet))
+        say(sheet_text(done.sheet))
         say()
         if not done.is_over:
             say(f"Deal {len(done.deals)}: {deal_header(done.state)}")
@@ -357,9 +357,9 @@ def _write_svg(path: Path, kind: str, value: Any) -> None:
     if kind == "baazi":
         value = value.state
     elif kind == "record":
-        from seep.records import replay
+        from seep.records import replay_record
 
-        deals = replay(value)
+        deals = replay_record(value)
         if not deals:
             raise SeepError("the record holds no deal to draw")
         value = deals[-1][-1]
@@ -384,12 +384,12 @@ def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         print(f"seep show: {args.file}: {_one_line(str(error))}", file=err)
         return 1
     if kind == "state":
-        print(render_state(value), file=out)
+        print(state_text(value), file=out)
     elif kind == "baazi":
         for record in value.deals:
-            print(render_state(record.state), file=out)
+            print(state_text(record.state), file=out)
             print(file=out)
-        print(render_sheet(value.sheet), file=out)
+        print(sheet_text(value.sheet), file=out)
         if value.is_over:
             print(f"Result: {value.reason}", file=out)
     else:
@@ -402,17 +402,19 @@ def _show_record(record: Record, out: IO[str], *, step: bool) -> None:
 
     With ``step`` the state after each move follows the move.
     """
-    from seep.records import replay
+    from seep.records import replay_record
 
     seats = record.tag("Seats")
     names = [name.strip() for name in seats.split(",")] if seats else None
-    for number, (deal, states) in enumerate(zip(record.deals, replay(record), strict=True), 1):
+    for number, (deal, states) in enumerate(
+        zip(record.deals, replay_record(record), strict=True), 1
+    ):
         print(f"Deal {number}: {deal_header(states[0])}; {len(deal.moves)} moves", file=out)
         for before, move, after in zip(states, deal.moves, states[1:], strict=False):
             print(move_line(before, move, after, names), file=out)
             if step:
-                print(_indented(render_state(after)), file=out)
-        print(render_state(states[-1]), file=out)
+                print(_indented(state_text(after)), file=out)
+        print(state_text(states[-1]), file=out)
         if deal.score is not None:
             print(
                 f"Deal {number} score: {deal.score.totals[0]} to {deal.score.totals[1]}", file=out

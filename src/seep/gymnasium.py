@@ -57,7 +57,7 @@ from seep.bots import Bot, make_bot
 from seep.bounds import card_point_range
 from seep.errors import IllegalMoveError
 from seep.observation import observation_vector
-from seep.render import render_state
+from seep.render import state_text
 from seep.rules import legal_moves
 from seep.variants import Variant, get_variant
 from seep.views import observe
@@ -224,7 +224,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode (use 'ansi').")
             return None
-        return render_state(self._stepper.state)
+        return state_text(self._stepper.state)
 
 
 if "seep/Seep-v0" not in gymnasium.registry:

@@ -27,17 +27,17 @@ chess positions are equal whatever the moves that led to them; views compare
 their histories.
 
 >>> from seep import new_deal, apply_move, parse_move
->>> from seep.history import format_history, seen_by
+>>> from seep.history import history_text, seen_by
 >>> state = new_deal("standard", seed=10)
 >>> state = apply_move(state, parse_move("bid 12"))
 >>> len(state.history), state.history.known
 (4, True)
->>> print(format_history(seen_by(state.history, 0)))
+>>> print(history_text(seen_by(state.history, 0)))
 dealt 1: 4 cards
 dealt floor: 4 cards face down
 1: bid 12
 floor turned: AH 5S 9S JD
->>> print(format_history(seen_by(state.history, 1)).splitlines()[0])
+>>> print(history_text(seen_by(state.history, 1)).splitlines()[0])
 dealt 1: 6D TH JS QC
 """
 
@@ -48,6 +48,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from seep._deprecation import renamed_names
 from seep._engine.schedule import PACKET
 from seep._excerpt import excerpt
 from seep._limits import POINTS_LIMIT
@@ -64,8 +65,8 @@ __all__ = [
     "History",
     "Played",
     "Unknown",
-    "format_history",
     "history_from_list",
+    "history_text",
     "history_to_list",
     "seen_by",
 ]
@@ -448,12 +449,12 @@ def _cards_text(entry: Dealt) -> str:
     return f"{entry.count} cards" + (" face down" if entry.to is None and not entry.face_up else "")
 
 
-def format_history(entries: History | Sequence[Entry]) -> str:
+def history_text(entries: History | Sequence[Entry]) -> str:
     """One line per entry: ``dealt 2: 4 cards``, ``3: take 9S 4H``, ``seep 3: 50``...
 
     >>> from seep import Bid
-    >>> from seep.history import Played, Unknown, format_history
-    >>> print(format_history([Unknown(3), Played(1, Bid(value=9))]))
+    >>> from seep.history import Played, Unknown, history_text
+    >>> print(history_text([Unknown(3), Played(1, Bid(value=9))]))
     unknown until play 3
     1: bid 9
     """
@@ -578,3 +579,6 @@ def history_from_list(doc: object, players: int, field: str = "history") -> tupl
                 f"expected dealt, played, floor_turned, seep or unknown, not {excerpt(kind)}",
             )
     return tuple(entries)
+
+
+__getattr__ = renamed_names(__name__, {"format_history": ("history_text", lambda: history_text)})

@@ -1,6 +1,6 @@
-"""Text notation for moves (move notation).
+"""Text notation for moves (move notation): :func:`format_move` writes it, :func:`parse_move` reads it.
 
-:func:`format_state` is re-exported from :mod:`seep.render`, the state printer.
+The state printer is :func:`seep.render.state_text`.
 
 >>> from seep.notation import format_move, parse_move
 >>> move = parse_move("TAKE js  6h 5c 10d #11")
@@ -15,16 +15,17 @@ Build(card=Card('5H'), loose=CardSet('6C'), value=11)
 from __future__ import annotations
 
 from seep._arguments import check_instance
+from seep._deprecation import renamed_names
 from seep._engine.bits import HOUSE_VALUES
 from seep._excerpt import excerpt
 from seep.cards import CARD_FORMS, Card, CardSet
 from seep.errors import AmbiguousMoveError, IllegalMoveError, NotationError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
-from seep.render import format_state
 from seep.rules import check_move, is_legal, iter_legal_moves
 from seep.state import State
 
-__all__ = ["format_move", "format_state", "parse_move"]
+__all__ = ["format_move", "parse_move"]
+
 
 _VERBS = ("bid", "throw", "take", "build", "raise")
 
@@ -270,3 +271,15 @@ class _Pattern:
         if isinstance(move, Raise):
             return self.value is None or move.house == self.value
         return self.value is None
+
+
+def _format_state() -> object:
+    """The deprecated ``seep.notation.format_state`` (imported when asked for)."""
+    from seep.render import _format_state
+
+    return _format_state
+
+
+__getattr__ = renamed_names(
+    __name__, {"format_state": ("seep.render.state_text(state, symbols=False)", _format_state)}
+)

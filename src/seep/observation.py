@@ -44,7 +44,7 @@ from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.history import Dealt, Played
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
-from seep.render import render_view
+from seep.render import view_text
 from seep.rules import apply_move
 from seep.state import House, Phase, State
 from seep.variants import Pickup, ThrowRule, Variant, get_variant
@@ -542,7 +542,7 @@ def information_state_string(
     lines = [f"seat {view.seat}, {view.variant.name}, dealer seat {view.dealer}"]
     lines += [f"dealt in round {r}: {cards}" for r, cards in enumerate(dealt)]
     lines += [f"move {i}, seat {mover}: {move}" for i, (mover, move) in enumerate(movers, 1)]
-    return "\n".join(lines) + "\n\n" + render_view(view)
+    return "\n".join(lines) + "\n\n" + view_text(view)
 
 
 def history_inputs(view: View) -> tuple[tuple[Move, ...], tuple[CardSet, ...]]:

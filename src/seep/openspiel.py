@@ -63,12 +63,11 @@ from seep.actions import (
     actions_of,
     legal_actions,
     move_of,
-    num_actions,
 )
 from seep.bots import Bot
 from seep.bounds import longest_deal_actions, most_chance_outcomes, utility_range
 from seep.cards import ALL_CARDS, Card, CardSet
-from seep.chance import InitialDeal, PacketDeal, play, start_deal
+from seep.chance import InitialDeal, PacketDeal, play_move, start_deal
 from seep.moves import Bid
 from seep.observation import (
     information_state_length,
@@ -143,7 +142,7 @@ def game_info(variant: str | Variant) -> pyspiel.GameInfo:
     rules = get_variant(variant)
     low, high = utility_range(rules)
     return pyspiel.GameInfo(
-        num_distinct_actions=num_actions(rules),
+        num_distinct_actions=NUM_ACTIONS,
         max_chance_outcomes=most_chance_outcomes(rules),
         num_players=rules.players,
         min_utility=float(low),
@@ -434,7 +433,7 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
             self._prefix, self._legal = (), ()
             move = move_of(node, prefix)
             self._moves = _Shared((*self._moves, (self.current_player(), move)))
-            self._node = play(node, move)
+            self._node = play_move(node, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

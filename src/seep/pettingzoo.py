@@ -14,7 +14,7 @@ the other team's (:func:`seep.deal_score`), so the two teams' rewards sum to
 zero. By default an episode is one deal; ``baazi=True`` plays a whole match
 (R10, R11.6): every deal's rewards arrive when that deal ends, and the
 episode ends with the match. ``render()`` returns the table as
-:func:`seep.render.render_state` draws it with ``render_mode="ansi"``, and
+:func:`seep.render.state_text` draws it with ``render_mode="ansi"``, and
 prints it to standard output with ``render_mode="human"``.
 
 An id that is not legal is refused with
@@ -55,7 +55,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from seep._stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
 from seep.observation import observation_length, observation_vector
-from seep.render import render_state
+from seep.render import state_text
 from seep.state import State
 from seep.variants import Variant, get_variant
 from seep.views import observe
@@ -227,7 +227,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 "render() was called without a render_mode (use 'ansi' or 'human')."
             )
             return None
-        text = render_state(self._stepper.state)
+        text = state_text(self._stepper.state)
         if self.render_mode == "human":
             print(text)
             return None

@@ -1,9 +1,11 @@
-"""Text rendering for people: cards with suit symbols, floors, hands, score sheets.
+"""Text for people: cards with suit symbols, floors, hands, boards, score sheets.
 
-This is the one state printer: :func:`render_state` (with suit symbols, as
-``seep show`` and ``print(state)`` print it) and :func:`format_state` (the
-same picture in card notation); ``format(state, "compact")`` is the state on
-one line, for logs. The ``str`` forms of the smaller values
+Every function here is named for what it shows, then ``_text``: the same
+pattern as the pictures of :mod:`seep.svg` (``state_text`` beside
+``state_svg``). :func:`state_text` is the one state printer (with suit
+symbols, as ``seep show`` and ``print(state)`` print it; ``symbols=False``
+gives the same board in card notation); ``format(state, "compact")`` is the
+state on one line, for logs. The ``str`` forms of the smaller values
 (:class:`~seep.state.House`, the moves) are compact notation.
 
 >>> from seep.cards import CardSet
@@ -22,6 +24,7 @@ from typing import Protocol
 
 import seep._board as _board
 from seep._arguments import check_instance
+from seep._deprecation import renamed_names
 from seep.cards import Card
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, State
@@ -30,13 +33,12 @@ from seep.views import View
 __all__ = [
     "card_text",
     "cards_text",
-    "format_state",
     "house_text",
     "move_text",
-    "render_sheet",
-    "render_state",
-    "render_view",
     "seat_labels",
+    "sheet_text",
+    "state_text",
+    "view_text",
 ]
 
 
@@ -124,7 +126,7 @@ def seat_labels(view: View) -> dict[int, str]:
     }
 
 
-def render_view(view: View, *, relative: bool = False) -> str:
+def view_text(view: View, *, relative: bool = False) -> str:
     """What a seat sees, for a person sitting there.
 
     With ``relative`` the other seats are named from this seat's side
@@ -132,17 +134,17 @@ def render_view(view: View, *, relative: bool = False) -> str:
     and a variant without a bid (taash, R11.2) shows none.
 
     >>> from seep import apply_move, new_deal, parse_move
-    >>> from seep.render import render_view
+    >>> from seep.render import view_text
     >>> from seep.views import observe
     >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
-    >>> print(render_view(observe(state, 1)))
+    >>> print(view_text(observe(state, 1)))
     standard  play 0/48  dealer seat 0  bid 12  to move: you
     Floor: A♥ 5♠ 9♠ J♦
     Hands: seat 0: 0  seat 1 (you): 4  seat 2: 0  seat 3: 0  stock: 44
     Your hand: 6♦ 10♥ J♠ Q♣
     Score: team 0: 0 card pts + 0 seep pts (0 cards) | team 1: 0 card pts + 0 seep pts (0 cards)
 
-    >>> print(render_view(observe(new_deal("taash", seed=2), 1), relative=True))
+    >>> print(view_text(observe(new_deal("taash", seed=2), 1), relative=True))
     taash  play 0/48  dealer seat 0  to move: you
     Floor: 3♥ 4♣ 6♥ 8♥
     Hands: seat 0 (opponent): 4  seat 1 (you): 4  seat 2 (opponent): 4  seat 3 (partner): 4  stock: 32
@@ -174,12 +176,15 @@ def render_view(view: View, *, relative: bool = False) -> str:
     return "\n".join(lines)
 
 
-def render_state(state: State, *, symbols: bool = True) -> str:
+def state_text(state: State, *, symbols: bool = True) -> str:
     """Everything in a state, every hand shown: ``print(state)`` and ``seep show``.
 
-    >>> from seep.render import render_state
+    With ``symbols=False`` the cards are in card notation (``TD``, not
+    ``10♦``): plain ASCII text.
+
+    >>> from seep.render import state_text
     >>> from seep import new_deal
-    >>> print(render_state(new_deal("standard", seed=7)))
+    >>> print(state_text(new_deal("standard", seed=7)))
     standard  play 0/48  dealer seat 0  bid -  to move: seat 1  phase: bid
     Floor: 4 cards face down
       seat 0 (team 0): -
@@ -188,27 +193,22 @@ def render_state(state: State, *, symbols: bool = True) -> str:
       seat 3 (team 1): -
     Stock: 44 cards
     Score: team 0: 0 card pts + 0 seep pts (0 cards) | team 1: 0 card pts + 0 seep pts (0 cards)
+    >>> print(state_text(new_deal("standard", seed=7), symbols=False).splitlines()[3])
+      seat 1 (team 1): 3D 5H 8C TC  <- to move
     """
     check_instance(state, State, "state")
     return _board.state_board(state, symbols)
 
 
-def format_state(state: State) -> str:
-    """:func:`render_state` in card notation (``TD``, not ``10♦``): plain ASCII text.
-
-    >>> from seep import new_deal, format_state
-    >>> print(format_state(new_deal("standard", seed=7)).splitlines()[3])
-      seat 1 (team 1): 3D 5H 8C TC  <- to move
-    """
-    check_instance(state, State, "state")
-    return render_state(state, symbols=False)
+def _format_state(state: State) -> str:
+    """``state_text(state, symbols=False)``: the deprecated ``format_state``."""
+    return state_text(state, symbols=False)
 
 
 class _SheetLine(Protocol):
-    """What :func:`render_sheet` reads of a row: the fields of :class:`seep.baazi.SheetRow`.
+    """What :func:`sheet_text` reads of a row: the fields of :class:`seep.baazi.SheetRow`.
 
-    Named by its fields, not imported: :mod:`seep.baazi` reads moves through
-    :mod:`seep.notation`, which re-exports :func:`format_state` from here.
+    Named by its fields, not imported, so that this module does not depend on :mod:`seep.baazi`.
     """
 
     @property
@@ -229,16 +229,16 @@ class _SheetLine(Protocol):
     def banked(self) -> tuple[int, int]: ...
 
 
-def render_sheet(rows: Iterable[_SheetLine]) -> str:
+def sheet_text(rows: Iterable[_SheetLine]) -> str:
     """The score sheet (rows of :class:`seep.baazi.SheetRow`): cards and seeps in their own columns.
 
     The banked column appears only in matches that bank points (R11.6).
 
     >>> from seep import SheetRow
-    >>> from seep.render import render_sheet
+    >>> from seep.render import sheet_text
     >>> row = SheetRow(deal=1, dealer=0, bid=10, cards=(64, 36), seeps=(0, 0),
     ...                totals=(64, 36), lead=28, banked=(0, 0))
-    >>> print(render_sheet([row]))
+    >>> print(sheet_text([row]))
     deal dealer bid | team 0: cards seeps total | team 1: cards seeps total |  lead
        1      0  10 |             64     0    64 |             36     0    36 |    28
     """
@@ -257,3 +257,14 @@ def render_sheet(rows: Iterable[_SheetLine]) -> str:
             f" {row.lead:>5}{banked}"
         )
     return "\n".join(lines)
+
+
+__getattr__ = renamed_names(
+    __name__,
+    {
+        "format_state": ("state_text(state, symbols=False)", lambda: _format_state),
+        "render_sheet": ("sheet_text", lambda: sheet_text),
+        "render_state": ("state_text", lambda: state_text),
+        "render_view": ("view_text", lambda: view_text),
+    },
+)

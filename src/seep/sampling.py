@@ -59,13 +59,14 @@ from collections.abc import Callable, Iterator
 import attrs
 
 from seep._arguments import as_rng, check_count
+from seep._deprecation import renamed_keyword, renamed_names
 from seep._engine.bits import HIGH_MASK, VALUE_MASKS
 from seep._engine.schedule import bidding_positions, first_to_play
 from seep._engine.transition import transition
 from seep._excerpt import excerpt
 from seep._replay_script import REMEMBERED_MOVES, Script, value_key
 from seep._validate import check_view
-from seep._view_sampling import DEFAULT_TRIES, constraints
+from seep._view_sampling import DEFAULT_VIEW_ONLY_PROPOSALS, constraints
 from seep._view_sampling import sample_state as _view_only_sample
 from seep.cards import Card
 from seep.deal import deal_from_order, new_deal
@@ -77,7 +78,8 @@ from seep.state import House, State
 from seep.views import View, _observed, observe
 
 __all__ = [
-    "DEFAULT_TRIES",
+    "DEFAULT_PROPOSALS",
+    "DEFAULT_VIEW_ONLY_PROPOSALS",
     "HistorySampler",
     "SampledDeal",
     "constraints",
@@ -87,8 +89,13 @@ __all__ = [
     "state_sampler",
 ]
 
-#: How many proposals an exact sample may take before :class:`~seep.errors.InvalidStateError`.
+#: How many deck orders an exact sample may propose before :class:`~seep.errors.InvalidStateError`.
 DEFAULT_PROPOSALS = 100_000
+
+__getattr__ = renamed_names(
+    __name__,
+    {"DEFAULT_TRIES": ("DEFAULT_VIEW_ONLY_PROPOSALS", lambda: DEFAULT_VIEW_ONLY_PROPOSALS)},
+)
 
 _NO_CARD = Card(0)
 
@@ -549,14 +556,21 @@ class HistorySampler:
             "history", f"no deck order consistent with the view in {max_proposals} proposals"
         )
 
-    def chain(self, rng: random.Random, n: int, *, steps: int = 8) -> Iterator[SampledDeal]:
+    def chain(
+        self,
+        rng: random.Random,
+        n: int,
+        *,
+        steps: int = 8,
+        max_proposals: int = DEFAULT_PROPOSALS,
+    ) -> Iterator[SampledDeal]:
         """``n`` consistent deals from a Metropolis chain of deck transpositions (approximate).
 
-        The first deal is exact; each later one follows ``steps`` proposed
-        swaps of two hidden deck positions, each kept only if the replay
-        passes.
+        The first deal is exact (:meth:`deal`, with ``max_proposals``); each
+        later one follows ``steps`` proposed swaps of two hidden deck
+        positions, each kept only if the replay passes.
         """
-        current = self.deal(rng)
+        current = self.deal(rng, max_proposals=max_proposals)
         deck = list(current.deck)
         fixed = {spot for spots, _ in self._known for spot in spots}
         movable = [spot for spot in range(52) if spot not in fixed]
@@ -618,7 +632,8 @@ def sample_deal(
     """A deal (dealer, deck, moves, final state) drawn uniformly among those consistent with ``view``.
 
     ``rng`` is a ``random.Random`` or a seed for one (an int, str or bytes:
-    the same seed, the same deal).
+    the same seed, the same deal). ``max_proposals`` is the most deck orders
+    proposed (:data:`DEFAULT_PROPOSALS`), as for :func:`sample_state`.
 
     Raises :class:`~seep.errors.InvalidStateError` (a :class:`ValueError`) naming the
     field for a view whose history is unknown, or when
@@ -642,6 +657,7 @@ def sample_deal(
     >>> observe(replayed, 1) == observe(state, 1)
     True
     """
+    check_count(max_proposals, "max_proposals")
     return _sampler_of(view).deal(as_rng(rng), max_proposals=max_proposals)
 
 
@@ -663,16 +679,27 @@ def _sampler_of(view: View) -> HistorySampler:
     return sampler
 
 
-def sample_state(view: View, rng: random.Random | int, *, max_tries: int = DEFAULT_TRIES) -> State:
+def sample_state(
+    view: View,
+    rng: random.Random | int,
+    *,
+    max_proposals: int | None = None,
+    max_tries: int | None = None,
+) -> State:
     """A full state ``view`` could be the view of: the final state of :func:`sample_deal`.
 
     ``rng`` is a ``random.Random`` or a seed for one (an int, str or bytes).
 
     Exactly uniform over the consistent deals when the view's history is
-    known. With an unknown history, the unseen cards are dealt from the
-    view's own constraints (:func:`constraints`); ``max_tries`` is then the
-    number of uniform shuffles tried before a consistent but not uniform
-    fallback (as in version 0.1).
+    known; ``max_proposals`` is then the most deck orders proposed before
+    :class:`~seep.errors.InvalidStateError`, as for :func:`sample_deal`
+    (:data:`DEFAULT_PROPOSALS`). With an unknown history, the unseen cards
+    are dealt from the view's own constraints (:func:`constraints`);
+    ``max_proposals`` is then the number of uniform shuffles proposed before
+    a consistent but not uniform fallback, as in version 0.1
+    (:data:`DEFAULT_VIEW_ONLY_PROPOSALS`). ``max_tries`` is the deprecated
+    name of ``max_proposals`` and keeps its old meaning: it counts the
+    shuffles of an unknown history only.
 
     >>> from seep.sampling import sample_state
     >>> import random
@@ -685,11 +712,24 @@ def sample_state(view: View, rng: random.Random | int, *, max_tries: int = DEFAU
     >>> sample_state(view, 3) == sample_state(view, random.Random(3))  # a seed
     True
     """
-    check_count(max_tries, "max_tries")
-    rng = as_rng(rng)
+    budget = renamed_keyword(
+        "seep.sampling.sample_state", "max_tries", "max_proposals", max_tries, max_proposals
+    )
+    if max_tries is not None and view.history_known:
+        budget = None  # as before the rename: max_tries counted the view-only shuffles
+    return _sample_state(view, as_rng(rng), budget)
+
+
+def _sample_state(view: View, rng: random.Random, max_proposals: int | None) -> State:
+    """:func:`sample_state`, its arguments read (``None``: the default budget)."""
     if not view.history_known:
-        return _view_only_sample(view, rng, max_tries=max_tries)
-    return sample_deal(view, rng).state
+        if max_proposals is None:
+            max_proposals = DEFAULT_VIEW_ONLY_PROPOSALS
+        check_count(max_proposals, "max_proposals")
+        return _view_only_sample(view, rng, max_proposals=max_proposals)
+    if max_proposals is None:
+        max_proposals = DEFAULT_PROPOSALS
+    return sample_deal(view, rng, max_proposals=max_proposals).state
 
 
 def sample_states(
@@ -697,9 +737,10 @@ def sample_states(
     rng: random.Random | int,
     n: int,
     *,
-    max_tries: int = DEFAULT_TRIES,
+    max_proposals: int | None = None,
     method: str = "exact",
     steps: int = 8,
+    max_tries: int | None = None,
 ) -> Iterator[State]:
     """``n`` samples of :func:`sample_state`, drawn lazily from ``rng`` (or a seed for one).
 
@@ -707,7 +748,9 @@ def sample_states(
     ``method="chain"`` (approximate, opt-in) draws them from one Metropolis
     chain with ``steps`` proposed transpositions between samples: every
     sample is consistent, but they are correlated. Views with an unknown
-    history always use the view-only method.
+    history always use the view-only method. ``max_proposals`` is as for
+    :func:`sample_state` (``max_tries`` its deprecated name, with its old
+    meaning).
 
     >>> from seep.sampling import sample_states
     >>> import random
@@ -718,13 +761,33 @@ def sample_states(
     >>> len(samples), all(observe(s, 0) == view for s in samples)
     (3, True)
     """
+    budget = renamed_keyword(
+        "seep.sampling.sample_states", "max_tries", "max_proposals", max_tries, max_proposals
+    )
+    if max_tries is not None and view.history_known:
+        budget = None  # as before the rename: max_tries counted the view-only shuffles
+    return _sample_states(view, rng, n, budget, method, steps)
+
+
+def _sample_states(
+    view: View,
+    rng: random.Random | int,
+    n: int,
+    max_proposals: int | None,
+    method: str,
+    steps: int,
+) -> Iterator[State]:
+    """:func:`sample_states` as a generator (the arguments checked at the first sample)."""
     check_count(n, "n")
     rng = as_rng(rng)
     if method not in ("exact", "chain"):
         raise InputError(f"method is 'exact' or 'chain', not {excerpt(method)}", field="method")
     if not view.history_known or method == "exact":
         for _ in range(n):
-            yield sample_state(view, rng, max_tries=max_tries)
+            yield _sample_state(view, rng, max_proposals)
         return
-    for deal in HistorySampler(view).chain(rng, n, steps=steps):
+    if max_proposals is None:
+        max_proposals = DEFAULT_PROPOSALS
+    check_count(max_proposals, "max_proposals")
+    for deal in HistorySampler(view).chain(rng, n, steps=steps, max_proposals=max_proposals):
         yield deal.state

@@ -252,7 +252,7 @@ class State:
         return draw_state(self)
 
     def __str__(self) -> str:
-        """The board, every hand shown: what ``seep show`` prints (:func:`seep.render.render_state`).
+        """The board, every hand shown: what ``seep show`` prints (:func:`seep.render.state_text`).
 
         >>> from seep import apply_move, new_deal, parse_move
         >>> print(apply_move(new_deal("standard", seed=10), parse_move("bid 12")))

@@ -3,7 +3,7 @@ r"""Game records: a whole deal or a whole baazi as readable, replayable text (li
 A record is a text file that a person can read and the engine can load and
 check. It holds, for every deal, the dealer and the **deck** (so it replays
 without any seed) and every move in move notation; plus the scores and
-the result, which :func:`verify` recomputes.
+the result, which :func:`verify_record` recomputes.
 
 The format (``seep-record/1``)
 ------------------------------
@@ -57,7 +57,7 @@ The format (``seep-record/1``)
   comments for people (the running lead after each deal of a baazi).
 
 :func:`parse_record` (and :func:`load_record`) check the record by default
-(:func:`verify`): an illegal move, a bad card, a deck that is not the 52
+(:func:`verify_record`): an illegal move, a bad card, a deck that is not the 52
 cards, a wrong score or result, a dealer out of turn raise
 :class:`~seep.errors.RecordError`, which names the deal, the move number,
 the rule, the tag and the line where the record goes wrong (a tag value or
@@ -79,7 +79,7 @@ The match document of :func:`seep.baazi.baazi_from_dict` (``seep-baazi/1``)
 loads through the same builder (see the formats page).
 
 >>> from seep import new_deal, parse_move
->>> from seep.records import format_record, parse_record, record_from_deal, replay
+>>> from seep.records import format_record, parse_record, record_from_deal, replay_record
 >>> start = new_deal("standard", seed=10)
 >>> record = record_from_deal(start, [parse_move("bid 11")], tags={"Date": "2024.05.01"})
 >>> text = format_record(record)
@@ -98,12 +98,13 @@ loads through the same builder (see the formats page).
 0. s1 bid 11
 >>> parse_record(text) == record
 True
->>> [len(states) for states in replay(record)]
+>>> [len(states) for states in replay_record(record)]
 [2]
 """
 
 from __future__ import annotations
 
+from seep._deprecation import renamed_names
 from seep.errors import RecordError
 from seep.records._deck import deck_of
 from seep.records._json import record_from_dict, record_to_dict
@@ -115,7 +116,7 @@ from seep.records._model import (
     record_from_deal,
 )
 from seep.records._text import format_record, load_record, parse_record, save_record
-from seep.records._verify import replay, verify
+from seep.records._verify import replay_record, verify_record
 
 __all__ = [
     "RECORD_FORMAT",
@@ -130,7 +131,15 @@ __all__ = [
     "record_from_deal",
     "record_from_dict",
     "record_to_dict",
-    "replay",
+    "replay_record",
     "save_record",
-    "verify",
+    "verify_record",
 ]
+
+__getattr__ = renamed_names(
+    __name__,
+    {
+        "replay": ("replay_record", lambda: replay_record),
+        "verify": ("verify_record", lambda: verify_record),
+    },
+)

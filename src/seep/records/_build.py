@@ -6,7 +6,7 @@ Each document form (the text, the JSON record, the match document of
 with the place it stands (:class:`Spot`: a line of text or a JSON field).
 :func:`build` then makes every check of the content once, for all forms: the
 format, the variant, the dealer, the deck (R1.1, R2.3), the move numbers and
-seats, the moves' notation, the scores, the tags; and :func:`~seep.records.verify`
+seats, the moves' notation, the scores, the tags; and :func:`~seep.records.verify_record`
 replays the rules. Any :class:`~seep.errors.RecordError` names the spot, so the
 same fault reads the same in every form, only its place written in that form.
 """
@@ -37,7 +37,7 @@ from seep.records._model import (
     recorded,
     too_many_deals,
 )
-from seep.records._verify import verify
+from seep.records._verify import verify_record
 from seep.scoring import DealScore, TeamScore
 from seep.serialization import state_from_dict
 from seep.state import State
@@ -416,7 +416,7 @@ def _deal(
 
 
 def build(draft: RecordDraft, *, check: bool = True) -> Record:
-    """The record ``draft`` describes, every part checked; ``check`` also runs :func:`verify`.
+    """The record ``draft`` describes, every part checked; ``check`` also runs :func:`verify_record`.
 
     >>> from seep.records._build import Given, RecordDraft, Spot, build
     >>> draft = RecordDraft(kind=Given("deal"), variant=Given("standard"), deals=())
@@ -499,7 +499,7 @@ def build(draft: RecordDraft, *, check: bool = True) -> Record:
     record = Record(variant=variant, kind=str(kind), deals=tuple(deals), result=result, tags=tags)
     if check:
         try:
-            verify(record)
+            verify_record(record)
         except RecordError as error:
             raise _located(error, spots) from None
     return record

@@ -150,7 +150,7 @@ def _record_deal(raw: object, index: int) -> DealDraft:
 
 
 def record_from_dict(doc: Mapping[str, Any], *, check: bool = True) -> Record:
-    """Load a document written by :func:`record_to_dict`; ``check`` runs :func:`verify`.
+    """Load a document written by :func:`record_to_dict`; ``check`` runs :func:`verify_record`.
 
     A fault raises :class:`~seep.errors.RecordError` naming the field, with
     the same reason as the same fault in the text form:

@@ -74,7 +74,7 @@ class RecordedDeal:
     """One deal of a record: its start, the moves with the seat that made each, its score.
 
     ``score`` is the score the record states for the deal (``None``: not
-    stated, or the deal is unfinished); :func:`verify` recomputes it.
+    stated, or the deal is unfinished); :func:`verify_record` recomputes it.
     ``tags`` are any extra tags of the deal block, in order.
 
     >>> from seep import new_deal, parse_move
@@ -113,7 +113,7 @@ class Record:
 
     ``tags`` are the header tags beyond those the format defines (``Seats``,
     ``Date``, ``Seed``, ...), in order. ``result`` is the stated result
-    (``None``: not stated); :func:`verify` recomputes it.
+    (``None``: not stated); :func:`verify_record` recomputes it.
 
     >>> from seep import new_deal, parse_move
     >>> from seep.records import record_from_deal

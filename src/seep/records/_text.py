@@ -284,7 +284,7 @@ def _deal_draft(block: _Block) -> DealDraft:
 
 
 def parse_record(text: str, *, check: bool = True) -> Record:
-    """Read a record written by :func:`format_record` or by hand; ``check`` runs :func:`verify`.
+    """Read a record written by :func:`format_record` or by hand; ``check`` runs :func:`verify_record`.
 
     Any error raises :class:`~seep.errors.RecordError` with the line (and the
     deal, move number and rule when there is one).

@@ -1,4 +1,4 @@
-"""Replaying a record and checking it against the rules: :func:`replay` and :func:`verify`."""
+"""Replaying a record and checking it against the rules: :func:`replay_record` and :func:`verify_record`."""
 
 from __future__ import annotations
 
@@ -53,22 +53,22 @@ def _replay_deal(deal: RecordedDeal) -> list[State]:
     return states
 
 
-def replay(record: Record) -> list[list[State]]:
-    """Every state of every deal: ``replay(record)[i]`` runs from deal ``i + 1``'s start to its last move.
+def replay_record(record: Record) -> list[list[State]]:
+    """Every state of every deal: ``replay_record(record)[i]`` runs from deal ``i + 1``'s start to its last move.
 
     An illegal move, or a move by the wrong seat, raises
     :class:`~seep.errors.RecordError` naming the deal, the move number and the rule.
 
     >>> from seep import new_deal, parse_move
-    >>> from seep.records import record_from_deal, replay
+    >>> from seep.records import record_from_deal, replay_record
     >>> record = record_from_deal(new_deal("standard", seed=10), [parse_move("bid 12")])
-    >>> [state.bid for state in replay(record)[0]]
+    >>> [state.bid for state in replay_record(record)[0]]
     [None, 12]
     """
     return [_replay_deal(deal) for deal in record.deals]
 
 
-def verify(record: Record) -> None:
+def verify_record(record: Record) -> None:
     """Check the whole record against the rules; raise :class:`~seep.errors.RecordError` if it is wrong.
 
     Checks: every deal starts from a genuine deal of the variant (a deck of
@@ -78,13 +78,13 @@ def verify(record: Record) -> None:
     1, 2, ...; every deal but the last is finished; each dealer follows the
     dealer rule (R10.4, R11.6); no deal follows the end of the match.
 
-    >>> from seep.records import verify
+    >>> from seep.records import verify_record
     >>> import attrs
     >>> from seep import new_deal, parse_move
     >>> from seep.records import record_from_deal
     >>> record = record_from_deal(new_deal("standard", seed=10), [parse_move("bid 12")])
-    >>> verify(record)
-    >>> verify(attrs.evolve(record, result="64-36: team 0 wins the deal"))
+    >>> verify_record(record)
+    >>> verify_record(attrs.evolve(record, result="64-36: team 0 wins the deal"))
     Traceback (most recent call last):
     ...
     seep.errors.RecordError: the result says '64-36: team 0 wins the deal', the replay gives '*'

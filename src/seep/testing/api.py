@@ -29,7 +29,7 @@ import attrs
 from seep._engine.bits import HIGH_MASK
 from seep.actions import NUM_ACTIONS, actions_of, legal_actions, move_of
 from seep.cards import ALL_CARDS, Card, CardSet
-from seep.chance import InitialDeal, PacketDeal, play, start_deal
+from seep.chance import InitialDeal, PacketDeal, play_move, start_deal
 from seep.deal import new_deal
 from seep.history import Dealt
 from seep.moves import Bid, Move
@@ -400,7 +400,7 @@ class _Checker:
     def packets(self, state: State, move: Move, after: State) -> None:
         """A move that deals: its chance node deals every undealt card alike, to the seats dealt."""
         try:
-            node: PacketDeal | State = play(state, move)
+            node: PacketDeal | State = play_move(state, move)
         except Exception as error:
             raise self.fail(f"{format_move(move)!r} as a chance event raised {error!r}") from None
         if len(after.stock) == len(state.stock):
@@ -524,7 +524,7 @@ class _Checker:
             record_from_deal,
             record_from_dict,
             record_to_dict,
-            replay,
+            replay_record,
         )
 
         try:
@@ -536,7 +536,7 @@ class _Checker:
             raise self.fail(f"the deal's game record does not round-trip: {error!r}") from None
         if read != record or loaded != record:
             raise self.fail("the deal's game record reads back different")
-        if replay(read)[0][-1] != final:
+        if replay_record(read)[0][-1] != final:
             raise self.fail("the deal's game record replays to another final state")
         self.records += 1
 
@@ -626,7 +626,7 @@ def api_test(
       winner only once the match is over) and the dealer rule names seats;
     * for a registered variant, the deal's game record
       (:mod:`seep.records`) survives text and JSON, passes
-      :func:`seep.records.verify` and replays to the same final state;
+      :func:`seep.records.verify_record` and replays to the same final state;
     * with ``adapters`` (the default), for a registered variant, one deal
       through each installed framework adapter (OpenSpiel, PettingZoo,
       Gymnasium) loading the variant by its name; the frameworks are

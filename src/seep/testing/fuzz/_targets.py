@@ -30,7 +30,7 @@ from seep.deal import new_deal
 from seep.history import Unknown
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.notation import parse_move
-from seep.records import Record, parse_record, record_from_dict, replay
+from seep.records import Record, parse_record, record_from_dict, replay_record
 from seep.rules import apply_move, check_move, is_legal
 from seep.sampling import sample_state
 from seep.serialization import move_from_dict, move_to_dict, state_from_dict
@@ -293,7 +293,7 @@ def _check_view(view: View, rng: random.Random) -> list[str]:
     try:
         # The view's own fields first (fast), then its history, within a part of the time.
         sampled = sample_state(
-            attrs.evolve(view, history=(Unknown(view.plays),)), rng, max_tries=20
+            attrs.evolve(view, history=(Unknown(view.plays),)), rng, max_proposals=20
         )
         if view.history_known and rng.random() < 0.25:  # exact sampling replays the deal: slower
             with time_limit(_SAMPLING_SECONDS):
@@ -347,7 +347,7 @@ def _make_record_doc(rng: random.Random, data: Corpus) -> Input:
 
 def _check_record(record: Record, rng: random.Random) -> list[str]:
     problems = []
-    for number, states in enumerate(replay(record), 1):
+    for number, states in enumerate(replay_record(record), 1):
         for state in (states[0], states[-1]):
             problems += [
                 f"deal {number}: {p}" for p in state_problems(state, rng=rng, play_out=False)
