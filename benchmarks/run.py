@@ -114,7 +114,7 @@ from seep import (
     state_from_dict,
     state_to_dict,
 )
-from seep._stepper import Stepper
+from seep._players.stepper import Stepper
 from seep.actions import legal_actions
 from seep.bots import SearchBot
 from seep.cards import ALL_CARDS

@@ -306,7 +306,7 @@ def test_r1_4_house_owners_are_named_from_the_players_side() -> None:
 
 def test_r4_5_hints_warn_of_a_seep_left_for_the_next_player() -> None:
     """R4.5: throwing 2♦ leaves 4♥ 5♥ 2♦ = 11, which a jack the player has not seen sweeps."""
-    from seep._cli_play import _seep_warning
+    from seep._players.terminal import _seep_warning
 
     state = position(hand="9S 2D", loose="4H 5H", hands={1: "JC 3C"})
     view = observe(state, 0)

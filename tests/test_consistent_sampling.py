@@ -29,7 +29,7 @@ from seep import (
     state_from_dict,
     state_to_dict,
 )
-from seep._view_sampling import sample_state as view_only_sample
+from seep._hidden.view_sampling import sample_state as view_only_sample
 from seep.bots import GreedyBot
 from seep.errors import IllegalMoveError, MisdealError
 from seep.history import Dealt, Played
@@ -348,7 +348,7 @@ def test_the_fast_replay_of_fitting_decks_agrees_with_the_checked_replay() -> No
 
 
 def test_in_normal_play_legality_reads_only_the_house_values_of_a_hand() -> None:
-    # What a replay from the first one relies on (seep._replay_script.value_key): outside the
+    # What a replay from the first one relies on (seep._hidden.replay_script.value_key): outside the
     # bidder's first play (R2.6) and the taash opening round (R11.2), swapping the mover's
     # cards below 9 (but the played one) for other hidden cards below 9 changes no legality.
     from seep._engine.bypass import with_hands

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seep import apply_move, legal_moves, new_deal, parse_move
-from seep._documents import load_json
+from seep._documents.text import load_json
 from seep.baazi import apply_baazi_move, baazi_from_dict, baazi_to_dict, new_baazi
 from seep.bots import make_bot, play_baazi
 from seep.cli import main

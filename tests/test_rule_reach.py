@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from seep import apply_move, legal_moves, new_deal
-from seep._completion import can_complete
+from seep._encoding.completion import can_complete
 from seep._engine.bits import packed_counts, subset_sums
 from seep._engine.bypass import with_hands
 from seep._engine.generate import Position, owner_duty, reads_house_values_only

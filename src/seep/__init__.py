@@ -7,7 +7,7 @@
 10
 """
 
-from seep._deprecation import renamed_names
+from seep._util.deprecation import renamed_names
 from seep._version import __version__
 from seep.baazi import (
     Baazi,

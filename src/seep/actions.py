@@ -56,8 +56,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from seep import _actions
-from seep._deprecation import renamed_names
+from seep._encoding import sequences as _actions
+from seep._util.deprecation import renamed_names
 from seep.errors import IllegalMoveError
 from seep.moves import Move
 from seep.rules import check_move

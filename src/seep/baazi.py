@@ -29,8 +29,8 @@ from typing import Any
 
 import attrs
 
-from seep._arguments import check_instance
-from seep._excerpt import decimal_digits, excerpt
+from seep._util.arguments import check_instance
+from seep._util.excerpt import decimal_digits, excerpt
 from seep.deal import new_deal
 from seep.errors import IllegalMoveError, InputError, RecordError
 from seep.moves import Move

@@ -24,8 +24,8 @@ from typing import Any, Protocol, TypeAlias, cast, runtime_checkable
 
 from seep._engine.bits import bits
 from seep._engine.transition import transition
-from seep._excerpt import excerpt
-from seep._sweeps import sweeping_values
+from seep._players.sweeps import sweeping_values
+from seep._util.excerpt import excerpt
 from seep.baazi import Baazi, apply_baazi_move
 from seep.errors import InputError
 from seep.moves import Bid, Move, Take

@@ -45,9 +45,9 @@ from typing import Final
 
 import attrs
 
-from seep import _limits
-from seep._deprecation import renamed_names
 from seep._engine.bits import HIGH_MASK
+from seep._util import limits as _limits
+from seep._util.deprecation import renamed_names
 from seep.cards import ALL_CARDS, Card
 from seep.variants import SeepContext, Variant, get_variant
 

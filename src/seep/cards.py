@@ -28,7 +28,7 @@ from typing import Final
 
 from seep._engine.bits import FULL_MASK, VALUE_MASKS, mask_total
 from seep._engine.bits import bits as _bits
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep.errors import InputError, NotationError
 
 __all__ = [

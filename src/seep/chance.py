@@ -75,11 +75,11 @@ from typing import TypeAlias
 
 import attrs
 
-from seep._arguments import check_int, check_seat
-from seep._deprecation import renamed_names
 from seep._engine.bits import HIGH_MASK
 from seep._engine.schedule import bidding_positions, first_to_play, opening_recipients
-from seep._excerpt import excerpt
+from seep._util.arguments import check_int, check_seat
+from seep._util.deprecation import renamed_names
+from seep._util.excerpt import excerpt
 from seep.cards import ALL_CARDS, Card, card_index
 from seep.deal import new_deal
 from seep.errors import InvalidStateError

@@ -32,13 +32,13 @@ from typing import Final, Literal
 
 import attrs
 
-from seep._arguments import check_instance
 from seep._engine.bits import bits
 from seep._engine.bypass import make_build, make_take
 from seep._engine.generate import Position
 from seep._engine.groups import groups
 from seep._engine.verify import in_play
-from seep._excerpt import excerpt
+from seep._util.arguments import check_instance
+from seep._util.excerpt import excerpt
 from seep.cards import Card, CardSet, from_mask
 from seep.errors import InputError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw

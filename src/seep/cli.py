@@ -31,9 +31,9 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from seep._cli_play import DEFAULT_RECORD, deal_header, move_line, play
-from seep._documents import load_json, read_text
-from seep._excerpt import excerpt
+from seep._documents.text import load_json, read_text
+from seep._players.terminal import DEFAULT_RECORD, deal_header, move_line, play
+from seep._util.excerpt import excerpt
 from seep._version import __version__
 from seep.baazi import Baazi, SheetRow, baazi_from_dict, new_baazi
 from seep.bots import Bot, make_bot, play_baazi

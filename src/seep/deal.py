@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 
 from seep._engine.schedule import PACKET, first_to_play, is_void, lay_out, opening_packets
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep.cards import ALL_CARDS, Card, CardSet, from_mask
 from seep.errors import InputError, InvalidStateError, MisdealError, NotationError
 from seep.history import Dealt, History

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 
 __all__ = [
     "AmbiguousMoveError",

@@ -51,7 +51,7 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
-from seep._stepper import Stepper, observation_limits
+from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
 from seep.bots import Bot, make_bot
 from seep.bounds import card_point_range

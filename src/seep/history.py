@@ -48,12 +48,12 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from seep._deprecation import renamed_names
+from seep._documents.move_json import move_from_dict, move_to_dict
+from seep._documents.reader import Reader
 from seep._engine.schedule import PACKET
-from seep._excerpt import excerpt
-from seep._limits import POINTS_LIMIT
-from seep._move_json import move_from_dict, move_to_dict
-from seep._reader import Reader
+from seep._util.deprecation import renamed_names
+from seep._util.excerpt import excerpt
+from seep._util.limits import POINTS_LIMIT
 from seep.cards import Card, CardSet, from_mask
 from seep.errors import InvalidStateError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw

@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from seep._engine.bits import HOUSE_VALUES
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep.cards import Card, CardSet, CardsLike
 from seep.errors import InputError
 

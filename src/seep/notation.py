@@ -14,10 +14,10 @@ Build(card=Card('5H'), loose=CardSet('6C'), value=11)
 
 from __future__ import annotations
 
-from seep._arguments import check_instance
-from seep._deprecation import renamed_names
 from seep._engine.bits import HOUSE_VALUES
-from seep._excerpt import excerpt
+from seep._util.arguments import check_instance
+from seep._util.deprecation import renamed_names
+from seep._util.excerpt import excerpt
 from seep.cards import CARD_FORMS, Card, CardSet
 from seep.errors import AmbiguousMoveError, IllegalMoveError, NotationError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw

@@ -38,7 +38,7 @@ from typing import Final
 
 from seep._engine.bits import HOUSE_VALUES as _HOUSE_VALUES
 from seep._engine.schedule import first_to_play, seat_to_play
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep.bounds import longest_deal_moves, most_seeps, seep_bonus_range
 from seep.cards import CardSet
 from seep.errors import InvalidStateError

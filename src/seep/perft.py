@@ -35,8 +35,8 @@ thrown; the deal is over after two plies.
 
 from __future__ import annotations
 
-from seep._arguments import check_count
-from seep._excerpt import excerpt
+from seep._util.arguments import check_count
+from seep._util.excerpt import excerpt
 from seep.errors import InputError
 from seep.notation import format_move
 from seep.rules import apply_move, count_legal_moves, legal_moves

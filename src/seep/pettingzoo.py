@@ -52,7 +52,7 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from seep._stepper import Stepper, observation_limits
+from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
 from seep.observation import observation_length, observation_vector
 from seep.render import state_text

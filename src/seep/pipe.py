@@ -65,7 +65,7 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import IO, Any
 
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep._version import __version__
 from seep.errors import IllegalMoveError, NotationError, SeepError
 from seep.moves import Move

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-import seep._board as _board
-from seep._arguments import check_instance
-from seep._deprecation import renamed_names
+import seep._picture.board as _board
+from seep._util.arguments import check_instance
+from seep._util.deprecation import renamed_names
 from seep.cards import Card
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House, State

@@ -58,16 +58,16 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
-from seep._arguments import as_rng, check_count
-from seep._deprecation import renamed_keyword, renamed_names
+from seep._checks.validate import check_view
 from seep._engine.bits import HIGH_MASK, VALUE_MASKS
 from seep._engine.schedule import bidding_positions, first_to_play
 from seep._engine.transition import transition
-from seep._excerpt import excerpt
-from seep._replay_script import REMEMBERED_MOVES, Script, value_key
-from seep._validate import check_view
-from seep._view_sampling import DEFAULT_VIEW_ONLY_PROPOSALS, constraints
-from seep._view_sampling import sample_state as _view_only_sample
+from seep._hidden.replay_script import REMEMBERED_MOVES, Script, value_key
+from seep._hidden.view_sampling import DEFAULT_VIEW_ONLY_PROPOSALS, constraints
+from seep._hidden.view_sampling import sample_state as _view_only_sample
+from seep._util.arguments import as_rng, check_count
+from seep._util.deprecation import renamed_keyword, renamed_names
+from seep._util.excerpt import excerpt
 from seep.cards import Card
 from seep.deal import deal_from_order, new_deal
 from seep.errors import InputError, InvalidStateError, MisdealError
@@ -470,7 +470,7 @@ class HistorySampler:
         which it is remembered. For the same reason, the public part of the
         history is the same in every replay that gets through the moves,
         and is compared with the view's once; after the first such replay,
-        later decks are replayed from it (:mod:`seep._replay_script`).
+        later decks are replayed from it (:mod:`seep._hidden.replay_script`).
         """
         self.replays += 1
         if self._script is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from seep._arguments import check_instance
+from seep._util.arguments import check_instance
 from seep.state import State
 
 __all__ = ["DealScore", "TeamScore", "deal_score"]

@@ -24,13 +24,13 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from seep._arguments import check_instance
+from seep._checks.validate import check_state
+from seep._documents.move_json import move_from_dict, move_to_dict
+from seep._documents.reader import Reader
 from seep._engine.bits import mask_total
-from seep._excerpt import excerpt
-from seep._limits import POINTS_LIMIT
-from seep._move_json import move_from_dict, move_to_dict
-from seep._reader import Reader
-from seep._validate import check_state
+from seep._util.arguments import check_instance
+from seep._util.excerpt import excerpt
+from seep._util.limits import POINTS_LIMIT
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError
 from seep.state import House, Phase, SeepRecord, State

@@ -23,10 +23,10 @@ from typing import Any
 
 import attrs
 
-from seep._board import state_board, state_line
 from seep._engine.bits import VALUE_MASKS, mask_total
 from seep._engine.schedule import first_to_play
-from seep._excerpt import excerpt
+from seep._picture.board import state_board, state_line
+from seep._util.excerpt import excerpt
 from seep.cards import Card, CardSet
 from seep.errors import InputError
 from seep.history import History, SeepRecord

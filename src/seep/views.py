@@ -26,12 +26,12 @@ from typing import Any
 
 import attrs
 
-from seep._arguments import check_instance, check_seat
+from seep._checks.validate import check_view
+from seep._documents.reader import Reader
 from seep._engine.bits import VALUE_MASKS
-from seep._excerpt import excerpt
-from seep._limits import POINTS_LIMIT
-from seep._reader import Reader
-from seep._validate import check_view
+from seep._util.arguments import check_instance, check_seat
+from seep._util.excerpt import excerpt
+from seep._util.limits import POINTS_LIMIT
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.history import Entry, Unknown, history_from_list, history_to_list, seen_by
@@ -367,7 +367,7 @@ def view_from_dict(doc: Mapping[str, Any], *, variant: Variant | None = None) ->
         else history_from_list(doc["history"], players),
     )
     check_view(view, house_index=house_index)
-    from seep._view_history import check_history  # it reads views: imported once they exist
+    from seep._checks.view_history import check_history  # it reads views: imported once they exist
 
     check_history(view)
     return view

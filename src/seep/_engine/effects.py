@@ -6,7 +6,7 @@ R6.3, R7.2, R7.4), the piles (R4.4), the last capturer and whether the
 floor was swept (R4.5). :func:`bid_after` says what the bid is after a
 move (R2.5, R11.2) and :func:`finish_deal` where the floor goes when the
 deal ends (R9.1, R9.2). The transition (:mod:`seep._engine.transition`)
-and the replay of a view's history (:mod:`seep._view_history`) both call
+and the replay of a view's history (:mod:`seep._checks.view_history`) both call
 them, so a view's history is checked against the very effects that made
 it.
 

@@ -21,7 +21,7 @@ from itertools import combinations, product
 from math import comb
 from typing import Final, NamedTuple
 
-from seep._engine import counting
+import seep._engine.counting as counting
 from seep._engine.bits import VALUE_MASKS, bits, mask_total, packed_counts, subset_sums
 from seep._engine.counting import packing_count, union_count
 
@@ -423,7 +423,7 @@ def leaves_no_group(loose: int, taken: int, target: int) -> bool:
     listing (:func:`maximal_packings`), the counts and ranks of crowded
     floors (:func:`count_packings`, :func:`packing_at`, by value counts)
     and the action encoding's completion search
-    (:func:`seep._completion.clears`) reach the same sets faster; tests
+    (:func:`seep._encoding.completion.clears`) reach the same sets faster; tests
     check each against this definition.
 
     >>> from seep._engine.groups import leaves_no_group

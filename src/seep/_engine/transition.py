@@ -26,7 +26,7 @@ from typing import Final
 from seep._engine.bypass import build_state
 from seep._engine.effects import bid_after, finish_deal, play_card
 from seep._engine.schedule import deal_packets, opening_hand
-from seep._limits import POINTS_LIMIT
+from seep._util.limits import POINTS_LIMIT
 from seep.cards import Card, CardSet, from_mask
 from seep.errors import VariantError
 from seep.history import History, after_move, encode_move

@@ -104,7 +104,7 @@ True
 
 from __future__ import annotations
 
-from seep._deprecation import renamed_names
+from seep._util.deprecation import renamed_names
 from seep.errors import RecordError
 from seep.records._deck import deck_of
 from seep.records._json import record_from_dict, record_to_dict

@@ -19,7 +19,7 @@ from typing import cast
 
 import attrs
 
-from seep._excerpt import decimal_digits, excerpt
+from seep._util.excerpt import decimal_digits, excerpt
 from seep.cards import Card
 from seep.errors import InvalidStateError, NotationError, RecordError
 from seep.moves import Move

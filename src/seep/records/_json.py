@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep.errors import RecordError
 from seep.records._build import MISSING, DealDraft, Given, MoveDraft, RecordDraft, Spot, build
 from seep.records._model import RECORD_FORMAT, Record

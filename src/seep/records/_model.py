@@ -12,8 +12,8 @@ from typing import Protocol
 
 import attrs
 
-from seep._arguments import check_instance
-from seep._excerpt import excerpt
+from seep._util.arguments import check_instance
+from seep._util.excerpt import excerpt
 from seep.cards import Card
 from seep.errors import IllegalMoveError, RecordError
 from seep.moves import Move

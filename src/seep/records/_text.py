@@ -12,9 +12,9 @@ import re
 
 import attrs
 
-from seep._arguments import check_instance
-from seep._documents import MAX_CHARS, read_text
-from seep._excerpt import excerpt
+from seep._documents.text import MAX_CHARS, read_text
+from seep._util.arguments import check_instance
+from seep._util.excerpt import excerpt
 from seep.errors import RecordError
 from seep.records._build import (
     MAX_DEALS,
@@ -199,7 +199,7 @@ MAX_LINE = 10_000
 
 
 def _check_lines(text: str) -> None:
-    """Refuse a text over :data:`~seep._documents.MAX_CHARS` characters or with a line over :data:`MAX_LINE`."""
+    """Refuse a text over :data:`~seep._documents.text.MAX_CHARS` characters or with a line over :data:`MAX_LINE`."""
     if len(text) > MAX_CHARS:
         raise RecordError(f"a record holds at most {MAX_CHARS} characters, not {len(text)}")
     if len(text) <= MAX_LINE:

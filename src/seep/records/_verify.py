@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep.errors import IllegalMoveError, RecordError
 from seep.records._deck import deck_of
 from seep.records._model import (

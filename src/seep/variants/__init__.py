@@ -13,7 +13,7 @@ import operator
 
 import attrs
 
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep.errors import UnknownVariantError, VariantError
 from seep.variants._checks import check_int
 from seep.variants._equal import same_rule

@@ -1,7 +1,7 @@
 """Validators of the config fields: a wrong type raises ``TypeError``, a bad value :class:`~seep.errors.VariantError`.
 
 Both name the field as ``Class.field``. The bounds come from
-:mod:`seep._limits`, the same the loaders read with, so that a config can
+:mod:`seep._util.limits`, the same the loaders read with, so that a config can
 only produce states the library itself loads.
 
 >>> from seep.variants import SeepBonus
@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep.errors import VariantError
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]

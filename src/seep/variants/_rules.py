@@ -13,8 +13,8 @@ from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
-from seep._excerpt import excerpt
-from seep._limits import DEAL_SCORE_LIMIT, MATCH_LIMIT, POINTS_LIMIT
+from seep._util.excerpt import excerpt
+from seep._util.limits import DEAL_SCORE_LIMIT, MATCH_LIMIT, POINTS_LIMIT
 from seep.cards import Card, CardSet
 from seep.errors import VariantError
 from seep.variants._checks import bounded_int, check_int, field_name

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from seep._excerpt import excerpt
-from seep._reader import Reader
+from seep._documents.reader import Reader
+from seep._util.excerpt import excerpt
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError
 from seep.moves import Bid, Build, Move, Raise, Take, Throw

@@ -6,7 +6,7 @@ short sequence of ids, and the seat to move keeps the turn until its move is
 complete. :class:`Stepper` holds the deal (or the match), the ids chosen so
 far for the move in progress, and turns finished deals into rewards.
 
->>> from seep._stepper import Stepper
+>>> from seep._players.stepper import Stepper
 >>> stepper = Stepper("standard", seed=10)
 >>> stepper.seat, stepper.legal()
 (1, (53, 54, 55))
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from seep._actions import decode
+from seep._encoding.sequences import decode
 from seep.actions import NUM_ACTIONS, legal_actions
 from seep.baazi import Baazi, apply_baazi_move, new_baazi
 from seep.deal import new_deal
@@ -41,7 +41,7 @@ def team_rewards(state: State) -> tuple[int, ...]:
     R1.2, R4.5 and R9.3, as :func:`seep.deal_score` counts them).
 
     >>> from seep import apply_move, new_deal
-    >>> from seep._stepper import team_rewards
+    >>> from seep._players.stepper import team_rewards
     >>> import random
     >>> from seep import legal_moves
     >>> state = new_deal("standard", seed=3)
@@ -183,7 +183,7 @@ def observation_limits(variant: str | Variant) -> tuple[list[int], list[int]]:
     The view vector's entries (:func:`seep.observation.observation_bounds`),
     then 0..1 for each of the ``NUM_ACTIONS`` marks of the ids chosen so far.
 
-    >>> from seep._stepper import observation_limits
+    >>> from seep._players.stepper import observation_limits
     >>> low, high = observation_limits("standard")
     >>> len(high), max(high), high[-1]
     (663, 1175, 1)

@@ -54,7 +54,7 @@ def value_key(index: int, hand: int, whole: bool = True) -> int:
     the rules read (normal play); the bidder's first play (R2.6) and the
     taash opening round (R11.2) read every value.
 
-    >>> from seep._replay_script import value_key
+    >>> from seep._hidden.replay_script import value_key
     >>> from seep.cards import CardSet
     >>> value_key(0, CardSet.parse("AS 5H").mask) == value_key(0, CardSet.parse("AD 5C").mask)
     True

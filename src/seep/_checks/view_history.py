@@ -10,7 +10,7 @@ sampler to find.
 
 >>> from seep import new_deal, apply_move, legal_moves
 >>> from seep.views import observe
->>> from seep._view_history import check_history
+>>> from seep._checks.view_history import check_history
 >>> state = new_deal("standard", seed=10)
 >>> state = apply_move(state, legal_moves(state)[0])
 >>> check_history(observe(state, 1))  # consistent: nothing raised

@@ -1,7 +1,7 @@
 """Checks of the plain arguments of public functions: a wrong type is a ``TypeError``
 naming the parameter, a value out of range an :class:`~seep.errors.InputError`.
 
->>> from seep._arguments import check_count, check_seat
+>>> from seep._util.arguments import check_count, check_seat
 >>> check_count(3, "n")
 3
 >>> check_count(-1, "n")
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep.errors import InputError
 
 
@@ -57,7 +57,7 @@ def as_rng(value: object, name: str = "rng") -> random.Random:
     A seed is an int, a str or bytes; anything else is a ``TypeError`` naming ``name``.
 
     >>> import random
-    >>> from seep._arguments import as_rng
+    >>> from seep._util.arguments import as_rng
     >>> as_rng(7).random() == random.Random(7).random()
     True
     """

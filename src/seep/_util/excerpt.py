@@ -4,7 +4,7 @@
 thousands deep), print megabytes, or fail outright (an integer past Python's
 digit limit); an error message quotes :func:`excerpt` instead.
 
->>> from seep._excerpt import excerpt
+>>> from seep._util.excerpt import excerpt
 >>> excerpt("QX")
 "'QX'"
 >>> excerpt([[[[[[1]]]]]])
@@ -92,7 +92,7 @@ def _first(items: Iterable[_T]) -> list[_T]:
 def decimal_digits(value: int) -> int:
     """The number of decimal digits of ``value``, found without ``str`` (which refuses past 4,300).
 
-    >>> from seep._excerpt import decimal_digits
+    >>> from seep._util.excerpt import decimal_digits
     >>> decimal_digits(0), decimal_digits(-999), decimal_digits(10**5000)
     (1, 3, 5001)
     """

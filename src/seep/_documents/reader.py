@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError, NotationError
 

@@ -6,7 +6,7 @@ have), so ``module.old`` and ``from module import old`` both warn, at the
 line that uses the old name:
 
 >>> import warnings
->>> from seep._deprecation import renamed_names
+>>> from seep._util.deprecation import renamed_names
 >>> __getattr__ = renamed_names("seep.example", {"old": ("new", lambda: 42)})
 >>> with warnings.catch_warnings(record=True) as caught:
 ...     warnings.simplefilter("always")

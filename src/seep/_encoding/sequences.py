@@ -2,7 +2,7 @@
 
 Normal play is decided from the mover's hand and the floor, card by card
 and then loose card by loose card, with the completion tests of
-:mod:`seep._completion`: no move is listed. The bid, the bidder's first
+:mod:`seep._encoding.completion`: no move is listed. The bid, the bidder's first
 play (R2.6) and the taash opening round (R11.2) have few moves, which are
 listed and encoded.
 """
@@ -13,7 +13,7 @@ import operator
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from seep._completion import can_complete, has_sum
+from seep._encoding.completion import can_complete, has_sum
 from seep._engine.bits import HOUSE_VALUES, packed_counts
 from seep._engine.generate import Position, generate
 from seep._engine.groups import groups

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
-from seep._excerpt import excerpt
-from seep._sweeps import sweeping_values
+from seep._players.sweeps import sweeping_values
+from seep._util.excerpt import excerpt
 from seep.baazi import Baazi, apply_baazi_move, new_baazi
 from seep.bots import Bot
 from seep.cards import CardSet

@@ -16,7 +16,7 @@ the constraints the view itself shows hold:
 Nothing is inferred from the moves that led to the view. The sampled state
 carries the view's history as it is.
 
->>> from seep._view_sampling import sample_state
+>>> from seep._hidden.view_sampling import sample_state
 >>> import random
 >>> from seep import new_deal
 >>> from seep.views import observe
@@ -34,8 +34,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from seep._arguments import check_count
-from seep._validate import check_view, constraints, hidden_sizes, matchable
+from seep._checks.validate import check_view, constraints, hidden_sizes, matchable
+from seep._util.arguments import check_count
 from seep.cards import Card, CardSet
 from seep.errors import InvalidStateError
 from seep.history import History, Unknown
@@ -88,7 +88,7 @@ def sample_state(
     not fill the hidden places exactly, the seat's own hand breaks a
     constraint, or no deal meets the constraints.
 
-    >>> from seep._view_sampling import sample_state
+    >>> from seep._hidden.view_sampling import sample_state
     >>> import random
     >>> from seep.testing import position
     >>> from seep.views import observe
@@ -140,7 +140,7 @@ def sample_states(
 ) -> Iterator[State]:
     """``n`` independent samples of :func:`sample_state`, drawn lazily from ``rng``.
 
-    >>> from seep._view_sampling import sample_states
+    >>> from seep._hidden.view_sampling import sample_states
     >>> import random
     >>> from seep import new_deal
     >>> from seep.views import observe

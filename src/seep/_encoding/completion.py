@@ -13,7 +13,7 @@ cards above the last one chosen are *free* (any of them may be added); the
 loose cards below it that were not chosen are *passed* (they stay on the
 floor, which matters for take-everything, R4.3).
 
->>> from seep._completion import can_complete
+>>> from seep._encoding.completion import can_complete
 >>> from seep._engine.bits import packed_counts
 >>> from seep.cards import CardSet
 >>> counts = packed_counts(CardSet.parse("AS 2S 3S 4S 5S 6S").mask)

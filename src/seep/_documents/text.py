@@ -7,7 +7,7 @@ that is not UTF-8, ``NaN`` or ``Infinity``, an integer of more digits than
 :data:`MAX_DIGITS`, nesting deeper than Python can follow, a document over
 :data:`MAX_CHARS` characters.
 
->>> from seep._documents import load_json
+>>> from seep._documents.text import load_json
 >>> load_json('\\ufeff{"bid": 11}')
 {'bid': 11}
 >>> load_json('{"score": NaN}')

@@ -1,6 +1,6 @@
 """The cross-checks of a loaded candidate: could a deal under the rules be in this state?
 
-The loaders read a document field by field (:mod:`seep._reader`) into a
+The loaders read a document field by field (:mod:`seep._documents.reader`) into a
 candidate :class:`~seep.state.State` or :class:`~seep.views.View`; the
 checks here refuse one that no deal can reach, with an
 :class:`~seep.errors.InvalidStateError` naming the field and the rule. A
@@ -16,7 +16,7 @@ is the hand of the bidder: before the bid it holds a card of 9 or more, or
 no bid is legal (R2.3), and after the bid a card of the bid's value, or no
 first play is (R2.4, R2.6).
 
->>> from seep._validate import check_state
+>>> from seep._checks.validate import check_state
 >>> from seep import new_deal
 >>> check_state(new_deal("standard", seed=7))
 """
@@ -38,7 +38,7 @@ from seep._engine.schedule import (
     stock_size,
 )
 from seep._engine.transition import seep_points
-from seep._excerpt import excerpt
+from seep._util.excerpt import excerpt
 from seep.cards import ALL_CARDS, CardSet, from_mask
 from seep.errors import InvalidStateError
 from seep.state import House, Phase, SeepRecord, State
