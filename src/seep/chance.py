@@ -77,6 +77,7 @@ import attrs
 
 from seep._engine.bits import HIGH_MASK
 from seep._engine.schedule import bidding_positions, first_to_play, opening_recipients
+from seep._engine.transition import transition
 from seep._util.arguments import check_int, check_seat
 from seep._util.deprecation import renamed_names
 from seep._util.excerpt import excerpt
@@ -356,7 +357,16 @@ def play_move(state: State, move: Move) -> State | PacketDeal:
     >>> play_move(new_deal("standard", seed=10), parse_move("bid 12")).bid  # the bid deals nothing
     12
     """
-    after = apply_move(state, move)
+    return _dealing(state, move, apply_move(state, move))
+
+
+def play_legal_move(state: State, move: Move) -> State | PacketDeal:
+    """:func:`play_move` of a move known to be legal (one built from legal action ids): not checked again."""
+    return _dealing(state, move, transition(state, move))
+
+
+def _dealing(state: State, move: Move, after: State) -> State | PacketDeal:
+    """``after``, or the chance node of the cards that ``move`` deals on the way to it."""
     if len(after.stock) == len(state.stock):
         return after
     return PacketDeal(state=state, move=move, recipients=_recipients(state, after))

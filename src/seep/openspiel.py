@@ -57,17 +57,16 @@ import attrs
 import numpy as np
 import pyspiel
 
+from seep._encoding.walk import Walk, walk_of
 from seep.actions import (
     NUM_ACTIONS,
     action_to_string,
     actions_of,
-    legal_actions,
-    move_of,
 )
 from seep.bots import Bot
 from seep.bounds import longest_deal_actions, most_chance_outcomes, utility_range
 from seep.cards import ALL_CARDS, Card, CardSet
-from seep.chance import InitialDeal, PacketDeal, play_move, start_deal
+from seep.chance import InitialDeal, PacketDeal, play_legal_move, start_deal
 from seep.moves import Bid
 from seep.observation import (
     information_state_length,
@@ -372,8 +371,7 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: SeepGame) -> None:
         super().__init__(game)
         self._node: State | InitialDeal | PacketDeal = start_deal(game.variant, dealer=game.dealer)
-        self._prefix: tuple[int, ...] = ()
-        self._legal: tuple[int, ...] = ()
+        self._walk: Walk | None = None  # the move in progress, once asked about
         self._log = _Shared()  # one int per action: see _CHANCE_BASE
         self._moves = _Shared()  # (seat, move) for each move made
         self._known = (1 << game.variant.players) - 1  # seats whose dealt cards the log holds
@@ -386,7 +384,8 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
     @property
     def prefix(self) -> tuple[int, ...]:
         """The ids of the move in progress."""
-        return self._prefix
+        walk = self._walk
+        return () if walk is None else walk.prefix
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while a card is dealt, or ``TERMINAL``."""
@@ -400,11 +399,16 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         """The sorted ids that may come next in the move of ``player``."""
-        node = self._node
-        assert isinstance(node, State) and player == node.to_move
-        if not self._legal:
-            self._legal = legal_actions(node, self._prefix)
-        return list(self._legal)
+        return list(self._walk_now(player).legal)
+
+    def _walk_now(self, player: int) -> Walk:
+        """The move in progress of ``player``, the seat to move."""
+        walk = self._walk
+        if walk is None:
+            node = self._node
+            assert isinstance(node, State) and player == node.to_move
+            walk = self._walk = walk_of(node)
+        return walk
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, with their probabilities."""
@@ -419,21 +423,19 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
             code = _FLOOR_CODE if recipient is None else recipient
             self._node = node.deal(Card(action))
             self._log = _Shared((*self._log, _CHANCE_BASE + code * _CARDS + action))
-            self._legal = ()
             return
         assert isinstance(node, State)
-        if action not in self._legal_actions(self.current_player()):
+        walk = self._walk_now(self.current_player())
+        if action not in walk.legal:
             raise ValueError(f"action {action} ({action_to_string(action)}) is not legal here")
-        prefix = (*self._prefix, action)
         self._log = _Shared((*self._log, action))
-        following = legal_actions(node, prefix)
-        if following:
-            self._prefix, self._legal = prefix, following
-        else:
-            self._prefix, self._legal = (), ()
-            move = move_of(node, prefix)
-            self._moves = _Shared((*self._moves, (self.current_player(), move)))
-            self._node = play_move(node, move)
+        after = walk.step(action)
+        if isinstance(after, Walk):
+            self._walk = after
+        else:  # built from legal ids, so legal: played with no second check
+            self._walk = None
+            self._moves = _Shared((*self._moves, (self.current_player(), after)))
+            self._node = play_legal_move(node, after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -476,8 +478,7 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
         game = self.get_game()
         state = game.new_initial_state()
         state._node = sampled
-        state._prefix = self._prefix
-        state._legal = legal_actions(sampled, self._prefix)
+        state._walk = walk_of(sampled, self.prefix) if self.prefix else None
         state._log = self._log
         state._moves = self._moves
         state._known = 1 << player_id
@@ -485,7 +486,7 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
 
     def observation_text(self, player: int, private: bool = True) -> str:
         """The observation string of ``player``."""
-        return _observation_text(self._node, player, self._prefix, private)
+        return _observation_text(self._node, player, self.prefix, private)
 
     def information_text(self, player: int, private: bool = True) -> str:
         """The information-state string of ``player``: the observation and the history."""
@@ -501,8 +502,8 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
             text = f"{node.state}\nafter {node.move} dealing {' '.join(map(str, node.dealt))}"
         else:
             text = str(node)
-        if self._prefix:
-            text += "\nmove: " + ",".join(action_to_string(a) for a in self._prefix)
+        if self.prefix:
+            text += "\nmove: " + ",".join(action_to_string(a) for a in self.prefix)
         return text
 
 

@@ -185,7 +185,7 @@ def action_ids(found: Abilities) -> list[int]:
 _last_position: list[tuple[State, Position]] = []
 
 
-def _position_of(state: State) -> Position:
+def position_of(state: State) -> Position:
     """``Position(state)``, made once for a run of questions about the same state."""
     if _last_position and _last_position[0][0] is state:
         return _last_position[0][1]
@@ -203,7 +203,7 @@ def legal_after(state: State, prefix: Sequence[int]) -> tuple[int, ...]:
         return ()
     if state.phase is Phase.BID:
         return _listed_after(state, generate(state), ids)
-    position = _position_of(state)
+    position = position_of(state)
     if position.special:  # R2.6, R11.2: few moves, listed
         return _listed_after(state, position.all_moves(), ids)
     if not ids:
@@ -225,7 +225,7 @@ def legal_after(state: State, prefix: Sequence[int]) -> tuple[int, ...]:
         if len(ids) > 2:
             raise IllegalMoveError("R3.1", f"{describe(kind)} completes the move; {LAYOUT}")
         return ()
-    return _Loose(state, position, card, kind, found).after(ids[2:])
+    return LoosePart(state, position, card, kind, found).after(ids[2:])
 
 
 def _refused_action(state: State, position: Position, card: int, kind: int) -> IllegalMoveError:
@@ -247,7 +247,7 @@ def _refused_action(state: State, position: Position, card: int, kind: int) -> I
     return IllegalMoveError("R3.1", f"{describe(kind)} cannot follow the card; {LAYOUT}")
 
 
-class _Loose:
+class LoosePart:
     """The loose-card part of a take or build: which loose cards and ids may follow."""
 
     def __init__(
@@ -293,7 +293,7 @@ class _Loose:
             if action == FINISH_ID:
                 if index != len(rest) - 1:
                     raise IllegalMoveError("R3.1", f"finish completes the move; {LAYOUT}")
-                if not self._finishes(fixed, house):
+                if not self.finishes(fixed, house):
                     raise _explained(self.state, self._move(rest[:index], house))
                 return ()
             if not LOOSE <= action < HOUSE_ID:
@@ -314,7 +314,7 @@ class _Loose:
             if not self._complete(fixed, self._above(card), self._passed(fixed, card)):
                 raise self._dead_end(rest[: index + 1], house)
             last = card
-        return self._next(fixed, last, house)
+        return self.next_ids(fixed, last, house)
 
     def _passed(self, fixed: int, last: int) -> int:
         """Counts of the loose cards up to ``last`` that were not chosen."""
@@ -335,7 +335,7 @@ class _Loose:
                     f" no {value_name(self.value)}: the take includes the house (id {HOUSE_ID} first)",
                 )
 
-    def _finishes(self, fixed: int, house: bool) -> bool:
+    def finishes(self, fixed: int, house: bool) -> bool:
         if self.take and not house and not fixed:
             return False  # R4.1: at least one group or the house
         if not house and self.house_first:
@@ -343,7 +343,7 @@ class _Loose:
         passed = self.counts - fixed
         return self._complete(fixed, 0, passed)
 
-    def _next(self, fixed: int, last: int, house: bool) -> tuple[int, ...]:
+    def next_ids(self, fixed: int, last: int, house: bool) -> tuple[int, ...]:
         found: list[int] = []
         if self.take and not house and self.found.house:
             if not fixed:
@@ -371,7 +371,7 @@ class _Loose:
                 else:
                     failed = value
             passed += step
-        if self._finishes(fixed, house):
+        if self.finishes(fixed, house):
             found.append(FINISH_ID)
         return tuple(sorted(found))
 

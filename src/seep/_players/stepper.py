@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import random
 
-from seep._encoding.sequences import decode
-from seep.actions import NUM_ACTIONS, legal_actions
+from seep._encoding.walk import Walk, walk_of
+from seep._engine.transition import transition
+from seep.actions import NUM_ACTIONS
 from seep.baazi import Baazi, apply_baazi_move, new_baazi
 from seep.deal import new_deal
 from seep.errors import IllegalMoveError
@@ -82,8 +83,7 @@ class Stepper:
             self.state = self.match.state
         else:
             self.state = new_deal(self.variant, seed=seed, dealer=dealer)
-        self.prefix: tuple[int, ...] = ()
-        self._legal: tuple[int, ...] | None = None
+        self._walk: Walk | None = None
         #: The rewards of the deal that the last step finished, else ``None``.
         self.finished: tuple[int, ...] | None = None
 
@@ -110,11 +110,25 @@ class Stepper:
             return self.match.is_over
         return self.state.is_over
 
+    @property
+    def walk(self) -> Walk:
+        """The move in progress: the ids chosen so far and those legal next."""
+        walk = self._walk
+        if walk is None:
+            walk = self._walk = walk_of(self.state)
+        return walk
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The ids chosen so far in the move in progress."""
+        walk = self._walk
+        return () if walk is None else walk.prefix
+
     def legal(self) -> tuple[int, ...]:
         """The sorted ids legal now (empty once over)."""
-        if self._legal is None:
-            self._legal = () if self.is_over else legal_actions(self.state, self.prefix)
-        return self._legal
+        if self.is_over:
+            return ()
+        return self.walk.legal
 
     def mask(self) -> list[int]:
         """``NUM_ACTIONS`` entries, 1 for each legal id."""
@@ -130,18 +144,14 @@ class Stepper:
         legal now (nothing changes then). After the step, :attr:`finished`
         holds the seats' rewards if the move ended a deal.
         """
-        prefix = (*self.prefix, action)
-        following = legal_actions(self.state, prefix)  # raises for an illegal id
+        if self.is_over:
+            raise IllegalMoveError("R9.1", "the deal is over: every card has been played")
+        after = self.walk.step(action)  # raises for an illegal id
         self.finished = None
-        self._legal = None
-        if following:
-            self.prefix = prefix
-            self._legal = following
+        if isinstance(after, Walk):
+            self._walk = after
             return
-        move = decode(prefix)  # checked id by id above; apply_move checks the whole move
-        assert move is not None
-        self.prefix = ()
-        self._play(move)
+        self._play(after, legal=True)  # built from legal ids: legal by construction
 
     def play(self, move: Move) -> None:
         """Play a whole legal ``move`` for the seat to act (no move may be in progress).
@@ -154,11 +164,11 @@ class Stepper:
             )
         self._play(move)
 
-    def _play(self, move: Move) -> None:
+    def _play(self, move: Move, *, legal: bool = False) -> None:
         self.finished = None
-        self._legal = None
+        self._walk = None
         if self.match is None:
-            self.state = apply_move(self.state, move)
+            self.state = transition(self.state, move) if legal else apply_move(self.state, move)
             if self.state.is_over:
                 self.finished = team_rewards(self.state)
             return

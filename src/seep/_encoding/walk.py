@@ -1,0 +1,220 @@
+"""A move chosen one action id at a time, each step answered from the one before.
+
+:func:`~seep._encoding.sequences.legal_after` answers for any prefix, so it
+checks the whole prefix at every call. The environments send one id at a
+time, each among the ids offered the step before, so a :class:`Walk`
+keeps what the last step worked out (the mover's
+:class:`~seep._engine.generate.Position`, the card's abilities, the loose
+cards chosen so far) and answers the next step from it alone. When the
+last id of a move is sent, the move is built from what was chosen, the
+way the generator builds its moves: it is legal by construction, so it
+goes to the transition with no second check. The ids offered at each step
+are those of :func:`~seep._encoding.sequences.legal_after` (tests compare
+the two on random play of every variant).
+
+>>> from seep._encoding.walk import walk_of
+>>> from seep.testing import position
+>>> walk = walk_of(position(hand="7S 9H", loose="AS 2S 3S 4S 5S 6S"))
+>>> walk.legal
+(24, 33)
+>>> for action in (24, 58, 69, 73, 81):
+...     walk = walk.step(action)
+...
+>>> walk.prefix, walk.legal
+((24, 58, 69, 73, 81), (122,))
+>>> walk.step(122)
+Take(card=Card('7S'), loose=CardSet('AS 2S 4S'), house=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from seep._encoding.sequences import (
+    BID,
+    FINISH_ID,
+    HOUSE_ID,
+    LOOSE,
+    RAISE,
+    THROW,
+    LoosePart,
+    abilities,
+    action_ids,
+    check_id,
+    encode,
+    legal_after,
+    position_of,
+)
+from seep._engine.bypass import make_build, make_raise, make_take, make_throw
+from seep._engine.generate import Position, generate
+from seep.cards import ALL_CARDS, from_mask
+from seep.errors import IllegalMoveError
+from seep.moves import Move
+from seep.state import Phase, State
+
+__all__ = ["Walk", "walk_of"]
+
+#: The moves listed with their sequences: the bid, R2.6 and R11.2.
+Listed = tuple[tuple[tuple[int, ...], Move], ...]
+
+
+class Walk:
+    """The ids chosen so far in ``state`` (``prefix``) and the sorted ids legal next (``legal``).
+
+    Immutable: :meth:`step` returns the next walk, or the move once it is
+    complete. Copies share it, and a pickle holds only the state and the
+    prefix.
+    """
+
+    __slots__ = (
+        "_card",
+        "_fixed",
+        "_house",
+        "_listed",
+        "_part",
+        "_position",
+        "_taken",
+        "legal",
+        "prefix",
+        "state",
+    )
+
+    state: State
+    prefix: tuple[int, ...]
+    legal: tuple[int, ...]
+    _position: Position | None
+    _listed: Listed | None
+    _card: int
+    _part: LoosePart | None
+    _fixed: int
+    _taken: int
+    _house: bool
+
+    def _next(self, action: int, legal: tuple[int, ...]) -> Walk:
+        """A copy of this walk one id further, offering ``legal``."""
+        after = object.__new__(Walk)
+        after.state = self.state
+        after.prefix = (*self.prefix, action)
+        after.legal = legal
+        after._position = self._position
+        after._listed = self._listed
+        after._card = self._card
+        after._part = self._part
+        after._fixed = self._fixed
+        after._taken = self._taken
+        after._house = self._house
+        return after
+
+    def step(self, action: int) -> Walk | Move:
+        """The walk after ``action``, or the legal move that it completes.
+
+        An id not offered raises the error of
+        :func:`~seep._encoding.sequences.legal_after` (naming the rule).
+        """
+        if type(action) is not int:
+            action = check_id(action)
+        if action not in self.legal:
+            legal_after(self.state, (*self.prefix, action))  # raises, naming the rule
+            raise IllegalMoveError("R3.1", f"no legal move continues with {action}")
+        listed = self._listed
+        if listed is not None:
+            return self._listed_step(listed, action)
+        size = len(self.prefix)
+        position = self._position
+        assert position is not None
+        if not size:  # the card played: what it may do
+            walk = self._next(action, tuple(action_ids(abilities(position, action))))
+            walk._card = action
+            return walk
+        card = self._card
+        if size == 1:
+            if action == THROW:
+                return make_throw(ALL_CARDS[card])
+            if action >= RAISE:
+                return make_raise(ALL_CARDS[card], action - RAISE + 9)
+            started = LoosePart(self.state, position, card, action, abilities(position, card))
+            walk = self._next(action, started.next_ids(0, -1, False))
+            walk._part = started
+            return walk
+        part = self._part
+        assert part is not None
+        if action == FINISH_ID:
+            loose = from_mask(self._taken)
+            if part.take:
+                return make_take(ALL_CARDS[card], loose, part.value if self._house else None)
+            return make_build(ALL_CARDS[card], loose, part.target)
+        if action == HOUSE_ID:
+            walk = self._next(action, part.next_ids(0, -1, True))
+            walk._house = True
+            return walk
+        loose_card = action - LOOSE
+        fixed = self._fixed + (1 << (4 * (loose_card // 4 + 1)))
+        walk = self._next(action, part.next_ids(fixed, loose_card, self._house))
+        walk._fixed = fixed
+        walk._taken = self._taken | 1 << loose_card
+        return walk
+
+    def _listed_step(self, listed: Listed, action: int) -> Walk | Move:
+        size = len(self.prefix)
+        kept = tuple(entry for entry in listed if entry[0][size] == action)
+        for sequence, move in kept:
+            if len(sequence) == size + 1:
+                return move
+        walk = self._next(action, tuple(sorted({sequence[size + 1] for sequence, _ in kept})))
+        walk._listed = kept
+        return walk
+
+    def __copy__(self) -> Walk:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Walk:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return walk_of, (self.state, self.prefix)
+
+    def __repr__(self) -> str:
+        return f"Walk(prefix={self.prefix}, legal={self.legal})"
+
+
+def _listed(moves: Sequence[Move]) -> Listed:
+    return tuple((encode(move), move) for move in moves)
+
+
+def walk_of(state: State, prefix: Sequence[int] = ()) -> Walk:
+    """The walk of ``state`` after the ids ``prefix``, each checked as :meth:`Walk.step` checks it.
+
+    Raises :class:`~seep.errors.IllegalMoveError` for a prefix no legal
+    move starts with, or one that is a whole move.
+    """
+    walk = object.__new__(Walk)
+    walk.state = state
+    walk.prefix = ()
+    walk._position = None
+    walk._listed = None
+    walk._card = -1
+    walk._part = None
+    walk._fixed = 0
+    walk._taken = 0
+    walk._house = False
+    phase = state.phase
+    if phase is Phase.OVER:
+        walk.legal = ()
+    elif phase is Phase.BID:
+        walk._listed = _listed(generate(state))
+    else:
+        position = walk._position = position_of(state)
+        if position.special:  # R2.6, R11.2: few moves, listed
+            walk._listed = _listed(position.all_moves())
+        else:
+            hand = position.hand
+            walk.legal = tuple(card for card in range(BID) if hand >> card & 1)
+    if walk._listed is not None:
+        walk.legal = tuple(sorted({sequence[0] for sequence, _ in walk._listed}))
+    for action in prefix:
+        after = walk.step(action)
+        if not isinstance(after, Walk):
+            raise IllegalMoveError("R3.1", f"the ids {tuple(prefix)} are a whole move")
+        walk = after
+    return walk

@@ -1,0 +1,115 @@
+"""The fast id path: a move chosen id by id offers, step by step, the ids of ``legal_actions``.
+
+The environments (OpenSpiel, PettingZoo, Gymnasium) step through
+:class:`seep._encoding.walk.Walk`, which answers each id from the step
+before and plays the move it completes without a second check. These
+tests hold it to the checked path on random play: the same ids at every
+step (R3.1), the same move at the end, and the same state after it.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+
+from seep import IllegalMoveError, apply_move, new_deal
+from seep._encoding.walk import Walk, walk_of
+from seep._engine.transition import transition
+from seep.actions import legal_actions, move_of
+from seep.state import State
+from seep.variants import Variant
+from test_actions import crowded
+from variant_zoo import COMBINED, HOUSE_ROUND_HANDS_FIRST, registered
+
+VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
+
+
+def play_and_compare(state: State, rng: random.Random) -> State:
+    """One random move id by id, the walk checked against ``legal_actions`` and ``move_of``; the state after."""
+    walk = walk_of(state)
+    prefix: tuple[int, ...] = ()
+    while True:
+        assert walk.prefix == prefix
+        assert walk.legal == legal_actions(state, prefix)
+        action = rng.choice(walk.legal)
+        prefix = (*prefix, action)
+        after = walk.step(action)
+        if isinstance(after, Walk):
+            assert legal_actions(state, prefix) != ()
+            walk = after
+            continue
+        assert legal_actions(state, prefix) == ()
+        assert after == move_of(state, prefix)
+        assert type(after) is type(move_of(state, prefix))
+        played = transition(state, after)
+        assert played == apply_move(state, after)
+        return played
+
+
+def deal_and_compare(variant: str | Variant, seed: int) -> int:
+    rng = random.Random(seed)
+    state = new_deal(variant, seed=seed)
+    moves = 0
+    while not state.is_over:
+        state = play_and_compare(state, rng)
+        moves += 1
+    assert walk_of(state).legal == () == legal_actions(state)
+    return moves
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_walk_offers_the_ids_of_legal_actions_in_random_deals(variant: str) -> None:
+    assert sum(deal_and_compare(variant, seed) for seed in range(4)) > 40
+
+
+@pytest.mark.parametrize("zoo", [HOUSE_ROUND_HANDS_FIRST, COMBINED], ids=lambda v: v.name)
+def test_the_walk_offers_the_ids_of_legal_actions_in_custom_variants(zoo: Variant) -> None:
+    variant = registered(zoo)
+    assert sum(deal_and_compare(variant, seed) for seed in range(3)) > 30
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_walk_offers_the_ids_of_legal_actions_on_crowded_floors(variant: str) -> None:
+    checked = 0
+    for seed in range(24):
+        state = crowded(variant, seed)
+        if state is not None:
+            rng = random.Random(seed)
+            for _ in range(5):
+                play_and_compare(state, rng)
+            checked += 1
+    assert checked >= 8
+
+
+def test_an_id_not_offered_is_refused_as_legal_actions_refuses_it() -> None:
+    state = new_deal("standard", seed=10)
+    walk = walk_of(state)
+    with pytest.raises(IllegalMoveError) as walked:
+        walk.step(52)  # R2.4: bid 9 without a nine in hand
+    with pytest.raises(IllegalMoveError) as checked:
+        legal_actions(state, (52,))
+    assert (walked.value.rule, str(walked.value)) == (checked.value.rule, str(checked.value))
+    with pytest.raises(TypeError):
+        walk.step("53")  # type: ignore[arg-type]
+    assert walk.prefix == ()  # nothing changed
+
+
+def test_r3_1_a_walk_from_a_prefix_checks_every_id() -> None:
+    state = new_deal("standard", seed=10)
+    with pytest.raises(IllegalMoveError, match=r"R2\.4"):
+        walk_of(state, (52,))
+    with pytest.raises(IllegalMoveError, match=r"R3\.1"):
+        walk_of(state, (53,))  # a whole move
+
+
+def test_a_walk_copies_as_itself_and_pickles_as_its_state_and_prefix() -> None:
+    state = new_deal("standard", seed=3)
+    state = apply_move(state, move_of(state, (walk_of(state).legal[0],)))
+    walk = walk_of(state).step(walk_of(state).legal[-1])
+    assert isinstance(walk, Walk)
+    assert copy.deepcopy(walk) is walk
+    again = pickle.loads(pickle.dumps(walk))
+    assert (again.state, again.prefix, again.legal) == (walk.state, walk.prefix, walk.legal)
