@@ -81,6 +81,13 @@ suite stores nothing):
     :mod:`seep.pettingzoo` (``last()``, a random id from the action mask,
     ``step``); the second only with the ``pettingzoo`` extra installed.
     Their ratio is the environment's cost per step on top of the library.
+``id path ratio (<path>, standard)``
+    Random standard deals played one id at a time through ``seep.actions``
+    (the id stepper), OpenSpiel, PettingZoo and Gymnasium (one seat against
+    random bots, the observation read at every step), each as deals/s over
+    the library's own random deals/s measured just before it. Targets:
+    0.6, 0.5, 0.3 and 0.3 (:data:`ID_PATH_TARGETS`). These are ratios of
+    two rates, not ratios to the baseline.
 
 Benchmarks are never timed assertions in the tests; ``tests/test_benchmarks.py``
 only runs ``--quick`` with tiny durations and checks the JSON's shape.
@@ -452,6 +459,47 @@ def pettingzoo_deals(variant: str, first_seed: int) -> Callable[[], int] | None:
     return one_episode
 
 
+def gymnasium_deals(variant: str, first_seed: int) -> Callable[[], int] | None:
+    """A unit of work for :func:`rate`: a random episode of :mod:`seep.gymnasium` against random bots; its steps.
+
+    The agent sends a random id from ``info["action_mask"]`` and reads the
+    observation at every step. ``None`` without the ``gymnasium`` extra.
+    """
+    try:
+        import numpy as np
+
+        from seep.gymnasium import SeepEnv
+    except ImportError:
+        return None
+    game = SeepEnv(variant, seat=0, opponents="random")
+    seeds = iter(range(first_seed, first_seed + 10**9))
+
+    def one_episode() -> int:
+        seed = next(seeds)
+        observation, info = game.reset(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        done = False
+        while not done:
+            observation.sum()  # the observation read
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            observation, _, done, _, info = game.step(action)
+            steps += 1
+        return steps
+
+    return one_episode
+
+
+def per_deal(work: Callable[[], int]) -> Callable[[], int]:
+    """``work`` counted in deals (one per call), not in the steps it returns."""
+
+    def one_deal() -> int:
+        work()
+        return 1
+
+    return one_deal
+
+
 def search_views(deals: int) -> list[tuple[View, MoveList]]:
     """The movers' views (and legal moves) at plies 4, 12, 24 and 36 of seeded standard deals."""
     found: list[tuple[View, MoveList]] = []
@@ -528,6 +576,31 @@ def machine() -> dict[str, Any]:
         "build": build(),
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
     }
+
+
+#: The id paths measured against the library's own random play, and the ratio each should reach.
+ID_PATH_TARGETS = {"seep.actions": 0.6, "OpenSpiel": 0.5, "PettingZoo": 0.3, "Gymnasium": 0.3}
+
+
+def id_path_ratios(seconds: float, record: Callable[[str, float], None]) -> None:
+    """Random standard deals through each id path, as a ratio to the library's random deals/s.
+
+    The library's rate is measured right before each path's, in the same
+    run, so that the ratio holds on a noisy machine.
+    """
+    openspiel = openspiel_deals("standard", 0)
+    paths = {
+        "seep.actions": id_deals("standard", 0),
+        "OpenSpiel": None if openspiel is None else openspiel[0],
+        "PettingZoo": pettingzoo_deals("standard", 0),
+        "Gymnasium": gymnasium_deals("standard", 0),
+    }
+    for name, work in paths.items():
+        if work is None:
+            continue
+        library = rate(deals_of("standard", 0), seconds)
+        deals = rate(per_deal(work), seconds)
+        record(f"id path ratio ({name}, standard)", deals / library)
 
 
 def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
@@ -638,11 +711,15 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
         episodes = pettingzoo_deals(variant, 0)
         if episodes is not None:
             record(f"random steps/s (PettingZoo, {variant})", rate(episodes, seconds))
+    id_path_ratios(seconds, record)
     bases.append(rate(baseline, seconds))
 
     base = sum(bases) / len(bases)
     results[:0] = [Result("baseline units/s", base, "per s", 1.0)] + [
-        Result(name, value, "per s", value / base) for name, value in rates
+        Result(name, value, "ratio", value)
+        if name.startswith("id path ratio")
+        else Result(name, value, "per s", value / base)
+        for name, value in rates
     ]
 
     return {
@@ -701,9 +778,12 @@ def memory(quick: bool) -> dict[str, float]:
 def table(doc: dict[str, Any]) -> str:
     lines = [f"{'benchmark':<44}{'value':>14}  {'unit':<7}{'x baseline':>11}"]
     for name, result in doc["results"].items():
-        lines.append(
-            f"{name:<44}{result['value']:>14,.1f}  {result['unit']:<7}{result['ratio']:>11.4f}"
+        shown = (
+            f"{result['value']:>14.3f}"
+            if result["unit"] == "ratio"
+            else f"{result['value']:>14,.1f}"
         )
+        lines.append(f"{name:<44}{shown}  {result['unit']:<7}{result['ratio']:>11.4f}")
     return "\n".join(lines)
 
 

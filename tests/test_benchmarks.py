@@ -54,8 +54,14 @@ def test_the_quick_suite_writes_and_compares_its_json(
         "legal_actions calls/s (20 loose, taash)",
         "random ids/s (seep.actions, standard)",
         "random ids/s (seep.actions, taash)",
+        "id path ratio (seep.actions, standard)",
     ):
         assert name in results
+    frameworks = {"OpenSpiel": "pyspiel", "PettingZoo": "pettingzoo", "Gymnasium": "gymnasium"}
+    for path, module in frameworks.items():
+        if importlib.util.find_spec(module) is not None:
+            ratio = results[f"id path ratio ({path}, standard)"]
+            assert ratio["unit"] == "ratio" and ratio["value"] == ratio["ratio"] > 0
     if importlib.util.find_spec("pyspiel") is not None:
         for variant in ("standard", "standard-2p", "taash", "taash-2p"):
             assert f"openspiel steps/s {variant}" in results

@@ -15,12 +15,14 @@ import random
 
 import pytest
 
-from seep import IllegalMoveError, apply_move, new_deal
+from seep import IllegalMoveError, apply_move, legal_moves, new_deal
 from seep._encoding.walk import Walk, walk_of
 from seep._engine.transition import transition
 from seep.actions import legal_actions, move_of
+from seep.observation import observation_vector
 from seep.state import State
 from seep.variants import Variant
+from seep.views import Observer, observe, observe_table
 from test_actions import crowded
 from variant_zoo import COMBINED, HOUSE_ROUND_HANDS_FIRST, registered
 
@@ -113,3 +115,18 @@ def test_a_walk_copies_as_itself_and_pickles_as_its_state_and_prefix() -> None:
     assert copy.deepcopy(walk) is walk
     again = pickle.loads(pickle.dumps(walk))
     assert (again.state, again.prefix, again.legal) == (walk.state, walk.prefix, walk.legal)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_an_observer_makes_the_views_observe_makes_over_a_deal(variant: str) -> None:
+    rng = random.Random(5)
+    state = new_deal(variant, seed=5)
+    observer = Observer()
+    while not state.is_over:
+        for seat in range(state.players):
+            view = observer.observe(state, seat)
+            assert view == observe(state, seat)
+            assert observation_vector(observe_table(state, seat)) == observation_vector(view)
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    other = new_deal(variant, seed=6)  # a history that does not continue the last
+    assert observer.observe(other, 0) == observe(other, 0)

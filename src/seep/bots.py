@@ -88,7 +88,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
-        return self.rng.choice(list(moves))
+        return self.rng.choice(moves)  # the same draw as from a list of the moves
 
 
 def _points(state: State, mask: int) -> int:

@@ -51,6 +51,7 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
+from seep._encoding.walk import Walk
 from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
 from seep.bots import Bot, make_bot
@@ -59,14 +60,18 @@ from seep.errors import IllegalMoveError
 from seep.observation import observation_vector
 from seep.render import state_text
 from seep.rules import legal_moves
+from seep.state import State
 from seep.variants import Variant, get_variant
-from seep.views import observe
+from seep.views import Observer, observe_table
 
 __all__ = ["SeepEnv"]
 
 Opponent = str | Bot
 
 _REWARDS = ("points", "scaled", "win")
+#: The mask once the episode is over: every id (read-only, shared).
+_EVERY_ACTION = np.ones(NUM_ACTIONS, dtype=np.int8)
+_EVERY_ACTION.flags.writeable = False
 
 
 class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -129,6 +134,11 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         )
         self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
         self._stepper = Stepper(self.variant)
+        self._observer = Observer()
+        self._mask_of: Walk | None = None
+        self._mask_array = _EVERY_ACTION
+        self._vector_of: State | None = None
+        self._vector = np.zeros(0, dtype=np.int32)
         #: The agent's reward for the episode so far.
         self.final_reward = 0.0
 
@@ -143,6 +153,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
             for other, bot in self._opponents.items()
         }
         self._stepper = Stepper.seeded(self.variant, rng, baazi=self.baazi)
+        self._observer = Observer()
         self.final_reward = 0.0
         reward = self._play_others()
         self.final_reward += reward
@@ -193,9 +204,17 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._mask().astype(bool)
 
     def _mask(self) -> np.ndarray:
-        if self._stepper.is_over:
-            return np.ones(NUM_ACTIONS, dtype=np.int8)
-        return np.array(self._stepper.mask(), dtype=np.int8)
+        """The legal ids: one read-only array per step, shared by its readers."""
+        stepper = self._stepper
+        if stepper.is_over:
+            return _EVERY_ACTION
+        walk = stepper.walk
+        if self._mask_of is not walk:
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            mask[list(walk.legal)] = 1
+            mask.flags.writeable = False
+            self._mask_of, self._mask_array = walk, mask
+        return self._mask_array
 
     def _play_others(self) -> float:
         """Let the bots play until the agent is to act or the episode is over; their rewards for the agent."""
@@ -204,18 +223,31 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         while stepper.seat is not None and stepper.seat != self.seat:
             seat = stepper.seat
             state = stepper.state
-            stepper.play(self._bots[seat].choose(observe(state, seat), legal_moves(state)))
+            view = self._observer.observe(state, seat)
+            stepper.play(self._bots[seat].choose(view, legal_moves(state)))
             reward += self._reward()
         return reward
 
     def _observation(self) -> np.ndarray:
+        """The agent's view vector (made once per state), then the marks of the ids chosen so far."""
         stepper = self._stepper
-        vector = observation_vector(observe(stepper.state, self.seat))
-        return np.array([*vector, *stepper.prefix_mask()], dtype=np.int32)
+        state = stepper.state
+        if self._vector_of is not state:
+            self._vector_of = state
+            self._vector = np.array(
+                observation_vector(observe_table(state, self.seat)), dtype=np.int32
+            )
+        size = len(self._vector)
+        observation = np.zeros(size + NUM_ACTIONS, dtype=np.int32)
+        observation[:size] = self._vector
+        prefix = stepper.prefix
+        if prefix:
+            observation[[size + action for action in prefix]] = 1
+        return observation
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
         return {
-            "action_mask": self._mask(),
+            "action_mask": self._mask().copy(),  # a new array per call (Gymnasium checks it)
             "illegal": illegal,
         }
 

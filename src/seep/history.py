@@ -330,6 +330,28 @@ class History:
         steps.reverse()
         return tuple(entry for step in steps for entry in step)
 
+    def entries_after(self, earlier: History) -> tuple[Entry, ...] | None:
+        """The entries added since ``earlier``, if this history continues it, else ``None``.
+
+        >>> from seep import apply_move, legal_moves, new_deal
+        >>> state = new_deal("standard", seed=1)
+        >>> after = apply_move(state, legal_moves(state)[0])
+        >>> after.history.entries_after(state.history)
+        (Played(seat=1, move=Bid(value=10)), FloorTurned(cards=CardSet('AD 3C 5C TD')))
+        >>> state.history.entries_after(after.history) is None
+        True
+        """
+        steps: list[list[Entry]] = []
+        node: History | None = self
+        size = len(earlier)
+        while node is not None and node is not earlier and len(node) > size:
+            steps.append(node._step())
+            node = node._parent
+        if node is not earlier:
+            return None
+        steps.reverse()
+        return tuple(entry for step in steps for entry in step)
+
     def moves(self) -> tuple[Move, ...]:
         """The moves in the history, in order."""
         return tuple(entry.move for entry in self.entries() if isinstance(entry, Played))

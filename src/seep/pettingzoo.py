@@ -52,15 +52,20 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from seep._encoding.walk import Walk
 from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
 from seep.observation import observation_length, observation_vector
 from seep.render import state_text
 from seep.state import State
 from seep.variants import Variant, get_variant
-from seep.views import observe
+from seep.views import observe_table
 
 __all__ = ["env", "raw_env"]
+
+#: The mask of an agent that is not to act: no id (read-only, shared).
+_NO_ACTIONS = np.zeros(NUM_ACTIONS, dtype=np.int8)
+_NO_ACTIONS.flags.writeable = False
 
 
 def env(
@@ -118,6 +123,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         low, high = observation_limits(self.variant)
         self._vectors_of: State | None = None
         self._vectors: dict[int, np.ndarray] = {}
+        self._mask_of: Walk | None = None
+        self._mask_array = _NO_ACTIONS
         # One space object per agent, returned by every call (PettingZoo checks identity).
         self._action_spaces = {
             agent: gymnasium.spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
@@ -176,11 +183,22 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         observation = np.zeros(self._size, dtype=np.int32)
         observation[: self._view_size] = self._view_vector(seat)
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if stepper.seat == seat:
-            observation[[self._view_size + action for action in stepper.prefix]] = 1
-            mask[list(stepper.legal())] = 1
-        return {"observation": observation, "action_mask": mask}
+        if stepper.seat != seat:
+            return {"observation": observation, "action_mask": _NO_ACTIONS}
+        prefix = stepper.prefix
+        if prefix:
+            observation[[self._view_size + action for action in prefix]] = 1
+        return {"observation": observation, "action_mask": self._mask()}
+
+    def _mask(self) -> np.ndarray:
+        """The mask of the ids legal now: one read-only array per step, shared by its readers."""
+        walk = self._stepper.walk
+        if self._mask_of is not walk:
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            mask[list(walk.legal)] = 1
+            mask.flags.writeable = False
+            self._mask_of, self._mask_array = walk, mask
+        return self._mask_array
 
     def _view_vector(self, seat: int) -> np.ndarray:
         """The observation vector of ``seat``'s view, kept while the state stays the same.
@@ -195,7 +213,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         vector = self._vectors.get(seat)
         if vector is None:
             vector = self._vectors[seat] = np.array(
-                observation_vector(observe(state, seat)), dtype=np.int32
+                observation_vector(observe_table(state, seat)), dtype=np.int32
             )
         return vector
 

@@ -34,7 +34,14 @@ from seep._util.excerpt import excerpt
 from seep._util.limits import POINTS_LIMIT
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
-from seep.history import Entry, Unknown, history_from_list, history_to_list, seen_by
+from seep.history import (
+    Entry,
+    History,
+    Unknown,
+    history_from_list,
+    history_to_list,
+    seen_by,
+)
 from seep.state import House, Phase, SeepRecord, State, _summary
 from seep.variants import Variant, get_variant
 
@@ -145,6 +152,59 @@ def observe(state: State, seat: int) -> View:
         raise TypeError(f"state: expected a State, not {type(state).__name__}")
     check_seat(seat, state.players)
     return _observed(state, seat, seen_by(state.history, seat))
+
+
+def observe_table(state: State, seat: int) -> View:
+    """The view of ``state`` from ``seat`` with its history unknown, for what reads only the table.
+
+    Working out the seat's history replays the whole deal; an observation
+    vector, for one, does not read it.
+
+    >>> from seep.views import observe, observe_table
+    >>> from seep import new_deal
+    >>> state = new_deal("standard", seed=1)
+    >>> view = observe_table(state, 2)
+    >>> view.history_known, view.hand == observe(state, 2).hand
+    (False, True)
+    """
+    return _observed(state, seat, (Unknown(state.plays),))
+
+
+class Observer:
+    """Views of the states of one game as :func:`observe` makes them, each seat's history extended from its last view.
+
+    :func:`observe` works out a seat's history from the start of the deal;
+    a player that looks at every state of a deal would do that once per
+    move. An observer keeps each seat's last history and adds only the
+    entries since (from the start again when the history does not continue
+    it).
+
+    >>> from seep import apply_move, legal_moves, new_deal
+    >>> from seep.views import Observer, observe
+    >>> state = new_deal("standard", seed=2)
+    >>> observer = Observer()
+    >>> for _ in range(5):
+    ...     assert observer.observe(state, 1) == observe(state, 1)
+    ...     state = apply_move(state, legal_moves(state)[0])
+    ...
+    """
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: dict[int, tuple[History, tuple[Entry, ...]]] = {}
+
+    def observe(self, state: State, seat: int) -> View:
+        """:func:`observe` of ``state`` from ``seat``."""
+        history = state.history
+        last = self._last.get(seat)
+        added = None if last is None else history.entries_after(last[0])
+        if last is None or added is None:
+            seen = seen_by(history, seat)
+        else:
+            seen = last[1] + seen_by(added, seat) if added else last[1]
+        self._last[seat] = (history, seen)
+        return _observed(state, seat, seen)
 
 
 def _observed(state: State, seat: int, history: tuple[Entry, ...]) -> View:
