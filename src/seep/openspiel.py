@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import numpy as np
@@ -304,6 +304,16 @@ def _log_token(code: int, player: int, known: bool) -> str:
 # --- The game and its states ---------------------------------------------------
 
 
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+
+
+def _player(state: State) -> int:
+    """The seat to act in ``state``, or ``TERMINAL``."""
+    seat = state.to_move
+    return _TERMINAL if seat is None or state.is_over else seat
+
+
 class _Shared(tuple):  # type: ignore[type-arg]
     """A tuple of immutable values that copying shares instead of walking through."""
 
@@ -390,12 +400,9 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while a card is dealt, or ``TERMINAL``."""
         node = self._node
-        if not isinstance(node, State):
-            return int(pyspiel.PlayerId.CHANCE)
-        if node.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        assert node.to_move is not None
-        return node.to_move
+        if type(node) is not State:
+            return _CHANCE if isinstance(node, (InitialDeal, PacketDeal)) else _player(node)
+        return _player(node)
 
     def _legal_actions(self, player: int) -> list[int]:
         """The sorted ids that may come next in the move of ``player``."""
@@ -421,20 +428,22 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
         if isinstance(node, (InitialDeal, PacketDeal)):
             recipient = node.recipient
             code = _FLOOR_CODE if recipient is None else recipient
-            self._node = node.deal(Card(action))
+            self._node = node.deal(ALL_CARDS[action])
             self._log = _Shared((*self._log, _CHANCE_BASE + code * _CARDS + action))
             return
         assert isinstance(node, State)
-        walk = self._walk_now(self.current_player())
+        seat = _player(node)
+        walk = self._walk_now(seat)
         if action not in walk.legal:
             raise ValueError(f"action {action} ({action_to_string(action)}) is not legal here")
         self._log = _Shared((*self._log, action))
         after = walk.step(action)
-        if isinstance(after, Walk):
+        if type(after) is Walk:
             self._walk = after
         else:  # built from legal ids, so legal: played with no second check
+            assert not isinstance(after, Walk)
             self._walk = None
-            self._moves = _Shared((*self._moves, (self.current_player(), after)))
+            self._moves = _Shared((*self._moves, (seat, after)))
             self._node = play_legal_move(node, after)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -444,7 +453,8 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """True once the deal is over (R9)."""
-        return isinstance(self._node, State) and self._node.is_over
+        node = self._node
+        return isinstance(node, State) and node.is_over
 
     def returns(self) -> list[float]:
         """Each seat's team deal score minus the other team's; zeros before the end."""

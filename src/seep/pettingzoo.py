@@ -118,6 +118,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.baazi = baazi
         self.possible_agents = [f"player_{seat}" for seat in range(self.variant.players)]
         self.agents = self.possible_agents[:]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._view_size = observation_length(self.variant)
         self._size = self._view_size + NUM_ACTIONS
         low, high = observation_limits(self.variant)
@@ -180,14 +181,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees: its view vector with the ids chosen so far, and its mask."""
         stepper = self._stepper
-        seat = self.possible_agents.index(agent)
-        observation = np.zeros(self._size, dtype=np.int32)
-        observation[: self._view_size] = self._view_vector(seat)
+        seat = self._seats[agent]
+        observation = self._view_vector(seat).copy()  # the marks of the ids chosen: zeros
         if stepper.seat != seat:
             return {"observation": observation, "action_mask": _NO_ACTIONS}
-        prefix = stepper.prefix
-        if prefix:
-            observation[[self._view_size + action for action in prefix]] = 1
+        marks = self._view_size
+        for action in stepper.prefix:
+            observation[marks + action] = 1
         return {"observation": observation, "action_mask": self._mask()}
 
     def _mask(self) -> np.ndarray:
@@ -201,7 +201,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self._mask_array
 
     def _view_vector(self, seat: int) -> np.ndarray:
-        """The observation vector of ``seat``'s view, kept while the state stays the same.
+        """The observation vector of ``seat``'s view then zeros for the ids' marks, kept while the state stays the same.
 
         A move takes several ids and the state changes only when it is
         complete, so most calls find the vector already made.
@@ -212,9 +212,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._vectors = {}
         vector = self._vectors.get(seat)
         if vector is None:
-            vector = self._vectors[seat] = np.array(
-                observation_vector(observe_table(state, seat)), dtype=np.int32
-            )
+            vector = self._vectors[seat] = np.zeros(self._size, dtype=np.int32)
+            vector[: self._view_size] = observation_vector(observe_table(state, seat))
         return vector
 
     def step(self, action: int | None) -> None:
