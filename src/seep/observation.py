@@ -211,15 +211,33 @@ def _one_hot(width: int, index: int | None) -> list[int]:
 _BYTE_BITS: Final = tuple(tuple(byte >> index & 1 for index in range(8)) for byte in range(256))
 
 
-def _card_bits(cards: CardSet | None) -> list[int]:
+_NO_CARDS: Final = (0,) * _CARDS
+#: The card bits of the card masks met lately (piles and houses recur from
+#: move to move); emptied when it holds :data:`_BITS_KEPT` of them.
+_bits_of: dict[int, tuple[int, ...]] = {}
+_BITS_KEPT: Final = 4096
+
+
+def _card_bits(cards: CardSet | None) -> tuple[int, ...]:
     if cards is None or not cards.mask:
-        return [0] * _CARDS
-    bits = [bit for byte in cards.mask.to_bytes(7, "little") for bit in _BYTE_BITS[byte]]
-    return bits[:_CARDS]
+        return _NO_CARDS
+    mask = cards.mask
+    bits = _bits_of.get(mask)
+    if bits is None:
+        if len(_bits_of) >= _BITS_KEPT:
+            _bits_of.clear()
+        bits = _bits_of[mask] = tuple(
+            [bit for byte in mask.to_bytes(7, "little") for bit in _BYTE_BITS[byte]][:_CARDS]
+        )
+    return bits
 
 
 def _value_one_hot(value: int | None) -> list[int]:
     return _one_hot(len(HOUSE_VALUES), None if value is None else value - HOUSE_VALUES[0])
+
+
+#: ``_NO_HOUSE[players]``: the entries of a house value with no house standing.
+_NO_HOUSE: Final = {players: (0, 0, *(0,) * players, *_NO_CARDS) for players in (2, 4)}
 
 
 def observation_vector(view: View) -> tuple[int, ...]:
@@ -266,7 +284,7 @@ def observation_vector(view: View) -> tuple[int, ...]:
     for value in HOUSE_VALUES:
         house = houses.get(value)
         if house is None:
-            out += [0, 0, *([0] * players), *([0] * _CARDS)]
+            out += _NO_HOUSE[players]
             continue
         owners = [0] * players
         for owner in house.owners:
