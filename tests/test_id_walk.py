@@ -18,6 +18,7 @@ import pytest
 from seep import IllegalMoveError, apply_move, legal_moves, new_deal
 from seep._encoding.walk import Walk, walk_of
 from seep._engine.transition import transition
+from seep._players.stepper import Stepper
 from seep.actions import legal_actions, move_of
 from seep.observation import observation_vector
 from seep.state import State
@@ -130,3 +131,39 @@ def test_an_observer_makes_the_views_observe_makes_over_a_deal(variant: str) -> 
         state = apply_move(state, rng.choice(legal_moves(state)))
     other = new_deal(variant, seed=6)  # a history that does not continue the last
     assert observer.observe(other, 0) == observe(other, 0)
+
+
+def test_a_stepper_pickled_mid_move_keeps_its_ids_and_no_cache() -> None:
+    stepper = Stepper("standard", seed=4)
+    rng = random.Random(4)
+    while len(stepper.prefix) < 2:  # into a move of two ids or more
+        stepper.step(rng.choice(stepper.legal()))
+    stepper.observation_bytes(0)
+    stepper.mask_bytes()
+    copied = pickle.loads(pickle.dumps(stepper))
+    assert copied._packed == {} and copied._mask == b""
+    assert (copied.state, copied.prefix, copied.legal()) == (
+        stepper.state,
+        stepper.prefix,
+        stepper.legal(),
+    )
+    while not stepper.is_over:
+        action = rng.choice(stepper.legal())
+        stepper.step(action)
+        copied.step(action)
+        assert copied.state == stepper.state and copied.prefix == stepper.prefix
+        assert copied.mask_bytes() == stepper.mask_bytes()
+        assert copied.observation_bytes(1) == stepper.observation_bytes(1)
+
+
+def test_the_pettingzoo_mask_is_one_read_only_array_per_step() -> None:
+    np = pytest.importorskip("numpy")
+    pettingzoo = pytest.importorskip("seep.pettingzoo")
+    game = pettingzoo.raw_env(variant="standard")
+    game.reset(seed=2)
+    agent = game.agent_selection
+    first, again = game.observe(agent)["action_mask"], game.observe(agent)["action_mask"]
+    assert first is again and not first.flags.writeable
+    assert list(np.flatnonzero(first)) == list(game.unwrapped._stepper.legal())
+    game.step(int(np.flatnonzero(first)[0]))
+    assert game.observe(game.agent_selection)["action_mask"] is not first

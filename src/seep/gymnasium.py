@@ -51,18 +51,16 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
-from seep._encoding.walk import Walk
 from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
 from seep.bots import Bot, make_bot
 from seep.bounds import card_point_range
 from seep.errors import IllegalMoveError
-from seep.observation import observation_vector
+from seep.observation import observation_length
 from seep.render import state_text
 from seep.rules import legal_moves
-from seep.state import State
 from seep.variants import Variant, get_variant
-from seep.views import Observer, observe_table
+from seep.views import Observer
 
 __all__ = ["SeepEnv"]
 
@@ -135,10 +133,9 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
         self._stepper = Stepper(self.variant)
         self._observer = Observer()
-        self._mask_of: Walk | None = None
+        self._mask_of: bytes | None = None
         self._mask_array = _EVERY_ACTION
-        self._vector_of: State | None = None
-        self._vector = np.zeros(0, dtype=np.int32)
+        self._view_size = observation_length(self.variant)
         #: The agent's reward for the episode so far.
         self.final_reward = 0.0
 
@@ -208,12 +205,9 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         stepper = self._stepper
         if stepper.is_over:
             return _EVERY_ACTION
-        walk = stepper.walk
-        if self._mask_of is not walk:
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-            mask[list(walk.legal)] = 1
-            mask.flags.writeable = False
-            self._mask_of, self._mask_array = walk, mask
+        mask = stepper.mask_bytes()
+        if self._mask_of is not mask:
+            self._mask_of, self._mask_array = mask, np.frombuffer(mask, dtype=np.int8)
         return self._mask_array
 
     def _play_others(self) -> float:
@@ -231,18 +225,11 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _observation(self) -> np.ndarray:
         """The agent's view vector (made once per state), then the marks of the ids chosen so far."""
         stepper = self._stepper
-        state = stepper.state
-        if self._vector_of is not state:
-            self._vector_of = state
-            self._vector = np.array(
-                observation_vector(observe_table(state, self.seat)), dtype=np.int32
-            )
-        size = len(self._vector)
-        observation = np.zeros(size + NUM_ACTIONS, dtype=np.int32)
-        observation[:size] = self._vector
-        prefix = stepper.prefix
-        if prefix:
-            observation[[size + action for action in prefix]] = 1
+        packed = stepper.observation_bytes(self.seat)
+        observation: np.ndarray = np.frombuffer(packed, dtype=np.int32).copy()
+        marks = self._view_size
+        for action in stepper.prefix:
+            observation[marks + action] = 1
         return observation
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:

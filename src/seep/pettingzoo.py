@@ -52,14 +52,11 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from seep._encoding.walk import Walk
 from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
-from seep.observation import observation_length, observation_vector
+from seep.observation import observation_length
 from seep.render import state_text
-from seep.state import State
 from seep.variants import Variant, get_variant
-from seep.views import observe_table
 
 __all__ = ["env", "raw_env"]
 
@@ -122,9 +119,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._view_size = observation_length(self.variant)
         self._size = self._view_size + NUM_ACTIONS
         low, high = observation_limits(self.variant)
-        self._vectors_of: State | None = None
-        self._vectors: dict[int, np.ndarray] = {}
-        self._mask_of: Walk | None = None
+        self._mask_of: bytes | None = None
         self._mask_array = _NO_ACTIONS
         # One space object per agent, returned by every call (PettingZoo checks identity).
         self._action_spaces = {
@@ -179,42 +174,23 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent`` sees: its view vector with the ids chosen so far, and its mask."""
+        """What ``agent`` sees: its view vector with the ids chosen so far, and its mask.
+
+        The mask is read-only, one array shared by the readers of a step.
+        """
         stepper = self._stepper
         seat = self._seats[agent]
-        observation = self._view_vector(seat).copy()  # the marks of the ids chosen: zeros
+        packed = stepper.observation_bytes(seat)
+        observation: np.ndarray = np.frombuffer(packed, dtype=np.int32).copy()
         if stepper.seat != seat:
             return {"observation": observation, "action_mask": _NO_ACTIONS}
         marks = self._view_size
         for action in stepper.prefix:
             observation[marks + action] = 1
-        return {"observation": observation, "action_mask": self._mask()}
-
-    def _mask(self) -> np.ndarray:
-        """The mask of the ids legal now: one read-only array per step, shared by its readers."""
-        walk = self._stepper.walk
-        if self._mask_of is not walk:
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-            mask[list(walk.legal)] = 1
-            mask.flags.writeable = False
-            self._mask_of, self._mask_array = walk, mask
-        return self._mask_array
-
-    def _view_vector(self, seat: int) -> np.ndarray:
-        """The observation vector of ``seat``'s view then zeros for the ids' marks, kept while the state stays the same.
-
-        A move takes several ids and the state changes only when it is
-        complete, so most calls find the vector already made.
-        """
-        state = self._stepper.state
-        if self._vectors_of is not state:
-            self._vectors_of = state
-            self._vectors = {}
-        vector = self._vectors.get(seat)
-        if vector is None:
-            vector = self._vectors[seat] = np.zeros(self._size, dtype=np.int32)
-            vector[: self._view_size] = observation_vector(observe_table(state, seat))
-        return vector
+        mask = stepper.mask_bytes()
+        if self._mask_of is not mask:
+            self._mask_of, self._mask_array = mask, np.frombuffer(mask, dtype=np.int8)
+        return {"observation": observation, "action_mask": self._mask_array}
 
     def step(self, action: int | None) -> None:
         """Send one id for the agent to act (``None`` for an agent that is done)."""

@@ -18,6 +18,8 @@ far for the move in progress, and turns finished deals into rewards.
 from __future__ import annotations
 
 import random
+import struct
+from typing import Any, Final
 
 from seep._encoding.walk import Walk, walk_of
 from seep._engine.transition import transition
@@ -26,11 +28,12 @@ from seep.baazi import Baazi, apply_baazi_move, new_baazi
 from seep.deal import new_deal
 from seep.errors import IllegalMoveError
 from seep.moves import Move
-from seep.observation import observation_bounds
+from seep.observation import observation_bounds, observation_length, observation_vector
 from seep.rules import apply_move
 from seep.scoring import deal_score
 from seep.state import State
 from seep.variants import Variant, get_variant
+from seep.views import observe_table
 
 __all__ = ["Stepper", "observation_limits", "team_rewards"]
 
@@ -68,6 +71,15 @@ class Stepper:
     first deal (later deals of a match follow the variant's dealer rule).
     """
 
+    # The caches (see _clear_caches): the move in progress, the mask of a step,
+    # the observations of a state.
+    _walk: Walk | None
+    _mask_of: Walk | None
+    _mask: bytes
+    _packed_of: State | None
+    _packed: dict[int, bytes]
+    _format: struct.Struct
+
     def __init__(
         self,
         variant: str | Variant = "standard",
@@ -83,7 +95,7 @@ class Stepper:
             self.state = self.match.state
         else:
             self.state = new_deal(self.variant, seed=seed, dealer=dealer)
-        self._walk: Walk | None = None
+        self._clear_caches()
         #: The rewards of the deal that the last step finished, else ``None``.
         self.finished: tuple[int, ...] | None = None
 
@@ -130,12 +142,37 @@ class Stepper:
             return ()
         return self.walk.legal
 
-    def mask(self) -> list[int]:
-        """``NUM_ACTIONS`` entries, 1 for each legal id."""
-        mask = [0] * NUM_ACTIONS
-        for action in self.legal():
-            mask[action] = 1
-        return mask
+    def mask_bytes(self) -> bytes:
+        """``NUM_ACTIONS`` bytes, 1 for each legal id (all 0 once over), made once per step.
+
+        The environments read it as a read-only int8 array, shared by
+        everything that reads the mask in the same step.
+        """
+        walk = None if self.is_over else self.walk
+        if self._mask_of is not walk or not self._mask:
+            marks = bytearray(NUM_ACTIONS)
+            for action in () if walk is None else walk.legal:
+                marks[action] = 1
+            self._mask_of, self._mask = walk, bytes(marks)
+        return self._mask
+
+    def observation_bytes(self, seat: int) -> bytes:
+        """``seat``'s view vector then ``NUM_ACTIONS`` zeros (the marks of the ids chosen), as native int32s.
+
+        Made once per state and seat (a move takes several ids, and the state
+        changes only when it is complete), without the view's history, which
+        the vector does not read. The environments copy it into an array and
+        mark the mover's ids.
+        """
+        state = self.state
+        if self._packed_of is not state:
+            self._packed_of = state
+            self._packed = {}
+        packed = self._packed.get(seat)
+        if packed is None:
+            vector = observation_vector(observe_table(state, seat))
+            packed = self._packed[seat] = self._format.pack(*vector, *_NO_MARKS)
+        return packed
 
     def step(self, action: int) -> None:
         """Choose ``action``; when it completes a move, the move is played.
@@ -179,12 +216,32 @@ class Stepper:
             self.finished = team_rewards(played)
         self.state = self.match.state
 
-    def prefix_mask(self) -> list[int]:
-        """``NUM_ACTIONS`` entries, 1 for each id already chosen in the move in progress."""
-        chosen = [0] * NUM_ACTIONS
-        for action in self.prefix:
-            chosen[action] = 1
-        return chosen
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps: no cached vector, mask or move in progress (only its ids)."""
+        kept = {name: value for name, value in self.__dict__.items() if name not in _CACHES}
+        kept["prefix"] = self.prefix
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        prefix = kept.pop("prefix")
+        self.__dict__.update(kept)
+        self._clear_caches()
+        if prefix:
+            self._walk = walk_of(self.state, prefix)
+
+    def _clear_caches(self) -> None:
+        self._walk = None
+        self._mask_of = None
+        self._mask = b""
+        self._packed_of = None
+        self._packed = {}
+        self._format = struct.Struct(f"={observation_length(self.variant) + NUM_ACTIONS}i")
+
+
+#: The Stepper's attributes that are caches, left out of pickles.
+_CACHES: Final = frozenset({"_walk", "_mask_of", "_mask", "_packed_of", "_packed", "_format"})
+#: The marks of an observation when no id is chosen.
+_NO_MARKS: Final = (0,) * NUM_ACTIONS
 
 
 def observation_limits(variant: str | Variant) -> tuple[list[int], list[int]]:
