@@ -8,8 +8,9 @@ Run from a checkout, in an environment with ``seep-rules[gymnasium]``,
 The agent plays seat 0 in half of the training environments and seat 1 in
 the other half, against ``RandomBot`` in half of them and ``GreedyBot`` in
 the other half, with the ``"scaled"`` reward (the deal's score difference
-divided by the deal's 100 card points) and the observation divided by the
-space's upper bounds. Every ``--eval-every`` steps it plays a fixed set of
+divided by the deal's 100 card points) paid out as the points are captured
+(:class:`CapturedPoints`), and the observation divided by the space's upper
+bounds. Every ``--eval-every`` steps it plays a fixed set of
 deals (seats alternating) against each bot with the greedy policy and
 writes the share of deals won (a tie counts half) with its Wilson 95%
 interval to a CSV file; at the end it draws the curve as an SVG picture and
@@ -33,7 +34,10 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv
 
+from seep.bounds import card_point_range
 from seep.gymnasium import SeepEnv
+from seep.observation import observation_layout
+from seep.variants import get_variant
 
 VARIANT = "standard-2p"
 OPPONENTS = ("random", "greedy")
@@ -57,8 +61,49 @@ class ScaledObservation(gymnasium.ObservationWrapper):  # type: ignore[type-arg]
         return env.action_masks()
 
 
+class CapturedPoints(gymnasium.Wrapper):  # type: ignore[type-arg]
+    """Adds the change in the score so far to each step's reward: the points land when captured.
+
+    The score so far is read from the observation (the card points of each
+    team's pile plus its seep points, as the ``"scaled"`` reward counts
+    them) and counted as 0 once the deal is over, so over a deal the added
+    rewards sum to zero and the deal's total reward is unchanged: this is
+    potential-based shaping, which leaves the best policy as it was but
+    tells the learner at once which play won or lost points.
+    """
+
+    def __init__(self, env: SeepEnv) -> None:
+        super().__init__(env)
+        rules = get_variant(VARIANT)
+        layout = observation_layout(rules)
+        lowest, highest = card_point_range(rules)
+        self._divisor = highest - lowest
+        self._points = np.array(rules.card_points.points, dtype=np.int64)
+        self._own, self._other = layout["pile_own"], layout["pile_other"]
+        self._seeps = layout["seep_points"]
+        self._score = 0.0
+
+    def _score_of(self, observation: np.ndarray) -> float:
+        own = self._points @ observation[self._own] + observation[self._seeps][0]
+        other = self._points @ observation[self._other] + observation[self._seeps][1]
+        return float(own - other) / self._divisor
+
+    def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict[str, Any]]:
+        observation, info = self.env.reset(**kwargs)
+        self._score = self._score_of(observation)
+        return observation, info
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        observation, reward, done, truncated, info = self.env.step(action)
+        score = 0.0 if done else self._score_of(observation)
+        reward = float(reward) + score - self._score
+        self._score = score
+        return observation, reward, done, truncated, info
+
+
 def make_env(seat: int, opponent: str, reward: str) -> ScaledObservation:
-    return ScaledObservation(SeepEnv(VARIANT, seat=seat, opponents=opponent, reward=reward))
+    env = SeepEnv(VARIANT, seat=seat, opponents=opponent, reward=reward)
+    return ScaledObservation(CapturedPoints(env) if reward == "scaled" else env)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -239,7 +284,7 @@ def main() -> None:
         n_steps=512,
         batch_size=512,
         n_epochs=4,
-        gamma=0.999,
+        gamma=1.0,
         gae_lambda=0.95,
         ent_coef=0.01,
         policy_kwargs={"net_arch": [256, 256]},
