@@ -10,10 +10,10 @@ the other half, against ``RandomBot`` in half of them and ``GreedyBot`` in
 the other half, with the ``"scaled"`` reward (the deal's score difference
 divided by the deal's 100 card points) paid out as the points are captured
 (:class:`CapturedPoints`), and the observation divided by the space's upper
-bounds. Every ``--eval-every`` steps it plays a fixed set of
-deals (seats alternating) against each bot with the greedy policy and
+bounds. Every ``--eval-every`` steps it plays a fixed set of deals (seats
+alternating) against each bot, the agent choosing its most likely id, and
 writes the share of deals won (a tie counts half) with its Wilson 95%
-interval to a CSV file; at the end it draws the curve as an SVG picture and
+interval to a CSV file and the curve so far to an SVG picture; at the end it
 prints the CPU time the run took. The run is seeded: the same command on the
 same versions gives the same curve.
 """
@@ -34,9 +34,12 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv
 
+from seep.actions import NUM_ACTIONS, legal_actions
 from seep.bounds import card_point_range
+from seep.errors import IllegalMoveError
 from seep.gymnasium import SeepEnv
 from seep.observation import observation_layout
+from seep.state import Phase
 from seep.variants import get_variant
 
 VARIANT = "standard-2p"
@@ -46,7 +49,7 @@ OPPONENTS = ("random", "greedy")
 class ScaledObservation(gymnasium.ObservationWrapper):  # type: ignore[type-arg]
     """The observation divided by the space's upper bounds: every entry in 0..1, as float32."""
 
-    def __init__(self, env: SeepEnv) -> None:
+    def __init__(self, env: gymnasium.Env) -> None:  # type: ignore[type-arg]
         super().__init__(env)
         space = env.observation_space
         assert isinstance(space, gymnasium.spaces.Box) and (space.low == 0).all()
@@ -101,9 +104,57 @@ class CapturedPoints(gymnasium.Wrapper):  # type: ignore[type-arg]
         return observation, reward, done, truncated, info
 
 
+class CardOptions(gymnasium.ObservationWrapper):  # type: ignore[type-arg]
+    """Appends what each hand card can do: one bit per card and follow-up id (throw .. raise 13).
+
+    A move's first id is its card, and its mask marks every card in hand, so
+    without this the agent commits to a card before it sees whether the
+    card can take, build or raise: a player sees that at a glance, the
+    observation leaves it to be worked out from the hand, the loose cards and
+    the houses (sums of card values). The bits come from
+    :func:`seep.actions.legal_actions` on the agent's own cards (nothing hidden
+    from the seat decides them); they stay as they were while a move is in
+    progress.
+    """
+
+    FIRST, LAST = 57, 68  # throw, take, build 9..13, raise 9..13
+
+    def __init__(self, env: gymnasium.Env) -> None:  # type: ignore[type-arg]
+        super().__init__(env)
+        space = env.observation_space
+        assert isinstance(space, gymnasium.spaces.Box)
+        width = 52 * (self.LAST - self.FIRST + 1)
+        self._hand = observation_layout(VARIANT)["hand"]
+        self._prefix = slice(space.shape[0] - NUM_ACTIONS, space.shape[0])
+        self._options = np.zeros(width, dtype=space.dtype)
+        self.observation_space = gymnasium.spaces.Box(
+            np.concatenate([space.low, np.zeros(width, space.dtype)]),
+            np.concatenate([space.high, np.ones(width, space.dtype)]),
+            dtype=space.dtype,
+        )
+
+    def observation(self, observation: np.ndarray) -> np.ndarray:
+        if not observation[self._prefix].any():  # a new move: ask what each card can do
+            state = self.env.unwrapped._stepper.state  # the engine's state; only our cards asked
+            options = np.zeros((52, self.LAST - self.FIRST + 1), dtype=self._options.dtype)
+            if state.phase is Phase.PLAY and state.to_move == self.env.unwrapped.seat:
+                for card in np.flatnonzero(observation[self._hand]):
+                    try:
+                        following = legal_actions(state, [int(card)])
+                    except IllegalMoveError:  # a card the bidder may not play first (R2.6)
+                        continue
+                    for action in following:
+                        if self.FIRST <= action <= self.LAST:
+                            options[card, action - self.FIRST] = 1
+            self._options = options.ravel()
+        return np.concatenate([observation, self._options])
+
+
 def make_env(seat: int, opponent: str, reward: str) -> ScaledObservation:
-    env = SeepEnv(VARIANT, seat=seat, opponents=opponent, reward=reward)
-    return ScaledObservation(CapturedPoints(env) if reward == "scaled" else env)
+    env: gymnasium.Env = SeepEnv(VARIANT, seat=seat, opponents=opponent, reward=reward)  # type: ignore[type-arg]
+    if reward == "scaled":
+        env = CapturedPoints(env)
+    return ScaledObservation(CardOptions(env))
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -250,14 +301,12 @@ def plot(rows: list[dict[str, Any]], path: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--steps", type=int, default=800_000, help="training steps")
+    parser.add_argument("--steps", type=int, default=400_000, help="training steps")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--envs", type=int, default=8, help="training environments")
-    parser.add_argument("--eval-every", type=int, default=40_000, help="steps between evaluations")
-    parser.add_argument("--eval-deals", type=int, default=200, help="deals against each bot")
-    parser.add_argument(
-        "--final-deals", type=int, default=1000, help="deals of the last evaluation"
-    )
+    parser.add_argument("--eval-every", type=int, default=50_000, help="steps between evaluations")
+    parser.add_argument("--eval-deals", type=int, default=100, help="deals against each bot")
+    parser.add_argument("--final-deals", type=int, default=400, help="deals of the last evaluation")
     parser.add_argument("--csv", type=Path, default=Path("maskable-ppo-standard-2p.csv"))
     parser.add_argument("--svg", type=Path, default=Path("maskable-ppo-standard-2p.svg"))
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
@@ -270,10 +319,10 @@ def main() -> None:
 
     torch.set_num_threads(args.threads)
     start_cpu, start_wall = time.process_time(), time.perf_counter()
-    # Seats alternate across the environments, and so do the bots: random, random, greedy, greedy.
+    # Seats alternate across the environments; every fourth plays GreedyBot, the rest RandomBot.
     train = DummyVecEnv(
         [
-            (lambda i=i: make_env(seat=i % 2, opponent=OPPONENTS[i // 2 % 2], reward="scaled"))
+            (lambda i=i: make_env(seat=i % 2, opponent=OPPONENTS[i % 4 == 3], reward="scaled"))
             for i in range(args.envs)
         ]
     )
