@@ -309,6 +309,14 @@ def main() -> None:
     parser.add_argument("--final-deals", type=int, default=400, help="deals of the last evaluation")
     parser.add_argument("--csv", type=Path, default=Path("maskable-ppo-standard-2p.csv"))
     parser.add_argument("--svg", type=Path, default=Path("maskable-ppo-standard-2p.svg"))
+    parser.add_argument("--learning-rate", type=float, default=3e-4)
+    parser.add_argument("--epochs", type=int, default=4, help="passes over each batch")
+    parser.add_argument(
+        "--greedy-every",
+        type=int,
+        default=4,
+        help="every n-th environment plays GreedyBot; 0: none",
+    )
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
     parser.add_argument("--replot", action="store_true", help="only redraw the SVG from the CSV")
     args = parser.parse_args()
@@ -322,17 +330,25 @@ def main() -> None:
     # Seats alternate across the environments; every fourth plays GreedyBot, the rest RandomBot.
     train = DummyVecEnv(
         [
-            (lambda i=i: make_env(seat=i % 2, opponent=OPPONENTS[i % 4 == 3], reward="scaled"))
+            (
+                lambda i=i: make_env(
+                    seat=i % 2,
+                    opponent=OPPONENTS[
+                        args.greedy_every > 0 and i % args.greedy_every == args.greedy_every - 1
+                    ],
+                    reward="scaled",
+                )
+            )
             for i in range(args.envs)
         ]
     )
     model = MaskablePPO(
         "MlpPolicy",
         train,
-        learning_rate=3e-4,
+        learning_rate=args.learning_rate,
         n_steps=512,
         batch_size=512,
-        n_epochs=4,
+        n_epochs=args.epochs,
         gamma=1.0,
         gae_lambda=0.95,
         ent_coef=0.01,
