@@ -23,7 +23,7 @@ from typing import Final, NamedTuple
 import seep._engine.counting as counting
 from seep._engine.bits import VALUE_MASKS, bits, mask_total, packed_counts, subset_sums
 from seep._engine.counting import packing_count, union_count
-from seep._util.caches import cached, flat, footprint, register
+from seep._util.caches import cached, flat, nested_small, register, small
 
 # Floors of up to this many loose cards (nearly all floors of a real deal)
 # are searched by value: the answer for a list of values is cached, and a
@@ -123,7 +123,7 @@ def small_unions(table: FloorTable, base: int, target: int) -> tuple[int, ...]:
     found = answers.get(key)
     if found is None:
         found = answers[key] = value_unions(_up_to(table.values, max(base, target)), base, target)
-        _FLOORS.charge(_ANSWER + flat(found))
+        _FLOORS.charge(_ANSWER + small(found))
     return found
 
 
@@ -134,7 +134,7 @@ def small_packings(table: FloorTable, target: int) -> tuple[int, ...]:
     found = answers.get(key)
     if found is None:
         found = answers[key] = value_packings(_up_to(table.values, target), target)
-        _FLOORS.charge(_ANSWER + flat(found))
+        _FLOORS.charge(_ANSWER + small(found))
     return found
 
 
@@ -166,7 +166,7 @@ def floor_masks(loose: int) -> tuple[int, ...]:
     return found
 
 
-@cached("groups._subset_sums")
+@cached("groups._subset_sums", small)
 def _subset_sums(values: tuple[int, ...]) -> tuple[int, ...]:
     """The sum of every set of positions of ``values`` (a set of positions is a bit mask)."""
     sums = [0]
@@ -178,7 +178,7 @@ def _subset_sums(values: tuple[int, ...]) -> tuple[int, ...]:
 _MAX_CAPTURE: Final = 13
 
 
-@cached("groups._groups_by_sum", footprint)
+@cached("groups._groups_by_sum", nested_small)
 def _groups_by_sum(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each sum 0..13, the sets of positions of ``values`` with that sum, sorted."""
     found: list[list[int]] = [[] for _ in range(_MAX_CAPTURE + 1)]
@@ -193,7 +193,7 @@ def _value_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
     return _groups_by_sum(values)[target]
 
 
-@cached("groups.value_unions")
+@cached("groups.value_unions", small)
 def value_unions(values: tuple[int, ...], base: int, target: int) -> tuple[int, ...]:
     """:func:`based_unions` on sets of positions of ``values``."""
     bases = _value_groups(values, base) if base else (0,)
@@ -202,7 +202,7 @@ def value_unions(values: tuple[int, ...], base: int, target: int) -> tuple[int, 
     return _joined(bases, _value_groups(values, target))
 
 
-@cached("groups.value_packings")
+@cached("groups.value_packings", small)
 def value_packings(values: tuple[int, ...], target: int) -> tuple[int, ...]:
     """:func:`maximal_packings` on sets of positions of ``values``."""
     options = _value_groups(values, target)

@@ -39,7 +39,7 @@ DEFAULT_BUDGET: Final = 32 << 20
 
 # What a dict entry of a cache costs beyond its key's items and its value:
 # its slot and index in the dict, and the tuple of the arguments.
-_ENTRY: Final = 120
+_ENTRY: Final = 100
 _ARGUMENT: Final = 16
 # An int as big as a card mask (52 bits): smaller ones are often shared.
 _INT: Final = 36
@@ -133,10 +133,20 @@ def _shrink(goal: int) -> None:
 
 
 def flat(value: Any) -> int:
-    """The estimated bytes of a tuple, frozenset or dict of ints (or an int): the container and its items, counted by length."""
+    """The estimated bytes of a tuple, frozenset or dict of card masks (or of an int): the container and its items, counted by length."""
     if isinstance(value, int):
-        return _INT
+        return sys.getsizeof(value)
     return sys.getsizeof(value) + _INT * len(value)
+
+
+def small(value: Any) -> int:
+    """The estimated bytes of a tuple or frozenset of small ints (shared by the interpreter, so not counted): the container alone."""
+    return sys.getsizeof(value)
+
+
+def nested_small(value: Any) -> int:
+    """The estimated bytes of a tuple of tuples of small ints: the containers alone."""
+    return sys.getsizeof(value) + sum(map(sys.getsizeof, value))
 
 
 def footprint(value: Any) -> int:
@@ -144,9 +154,10 @@ def footprint(value: Any) -> int:
     if isinstance(value, (tuple, list, frozenset, set)):
         return sys.getsizeof(value) + sum([footprint(item) for item in value])
     if isinstance(value, dict):
-        return sys.getsizeof(value) + sum(
-            [footprint(key) + footprint(item) for key, item in value.items()]
-        )
+        items = value.items()
+        return sys.getsizeof(value) + sum([footprint(key) + footprint(item) for key, item in items])
+    if isinstance(value, int) and -5 <= value <= 256:
+        return 0  # the interpreter's shared small ints
     return sys.getsizeof(value)
 
 
@@ -168,8 +179,13 @@ def cached(name: str, size: Callable[[Any], int] = flat) -> Callable[[F], F]:
 
     def decorate(function: F) -> F:
         def computed(*arguments: Any, **keywords: Any) -> Any:
+            global _total
             result = function(*arguments, **keywords)
-            cache.charge(_ENTRY + _ARGUMENT * (len(arguments) + len(keywords)) + size(result))
+            cost = _ENTRY + _ARGUMENT * (len(arguments) + len(keywords)) + size(result)
+            if _total + cost > _budget:
+                _shrink(_budget * 3 // 4 - cost)
+            cache.size += cost  # as Cache.charge, without a call on every miss
+            _total += cost
             return result
 
         update_wrapper(computed, function)
