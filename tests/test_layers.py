@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "seep.render",
             "seep.notation",
             "seep.perft",
+            "seep.caching",
             "seep.svg",
             "seep.records",
             "seep.baazi",
