@@ -114,6 +114,24 @@ def test_a_budget_of_zero_keeps_nothing_and_still_plays_the_same(budget: None) -
     assert seep.cache_report().entries <= 3  # at most the answers of the last search
 
 
+def test_a_cache_that_can_halve_keeps_its_newer_half(budget: None) -> None:
+    table: dict[int, int] = {}
+    cache = caches.register(
+        "test.halving", table.__len__, table.clear, lambda: caches.drop_older_half(table)
+    )
+    try:
+        seep.clear_caches()
+        seep.set_cache_budget(1 << 20)
+        table.update((number, number) for number in range(1000))
+        cache.charge(1000 << 10)
+        cache.charge(100 << 10)  # over the budget: this cache is the largest
+        assert sorted(table) == list(range(500, 1000))
+        assert cache.size == (500 + 100) << 10  # half of the first charge, and the second
+        assert seep.cache_report().size <= 1 << 20
+    finally:
+        caches.forget("test.halving")
+
+
 def test_clear_caches_empties_every_cache(budget: None) -> None:
     random_play("taash", 4)
     crowded_answers(1)

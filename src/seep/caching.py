@@ -5,7 +5,8 @@ that sum to a value, the counts of crowded floors) because the same floors
 recur from move to move and from deal to deal. Every cache of the package
 is charged an estimate of each entry's size, and all of them together are
 kept under one budget: when they would pass it, the largest are emptied
-until they hold at most three quarters of it. The default budget is
+(the tables of small floors lose their older half) until they hold at
+most three quarters of it. The default budget is
 32 MiB; the environment variable ``SEEP_CACHE_BUDGET`` sets another when
 the package is imported (bytes, or with a ``K``, ``M`` or ``G`` suffix:
 ``SEEP_CACHE_BUDGET=128M``), and :func:`set_cache_budget` at any time.

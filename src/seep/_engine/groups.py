@@ -23,7 +23,7 @@ from typing import Final, NamedTuple
 import seep._engine.counting as counting
 from seep._engine.bits import VALUE_MASKS, bits, mask_total, packed_counts, subset_sums
 from seep._engine.counting import packing_count, union_count
-from seep._util.caches import cached, flat, nested_small, register, small
+from seep._util.caches import cached, drop_older_half, flat, nested_small, register, small
 
 # Floors of up to this many loose cards (nearly all floors of a real deal)
 # are searched by value: the answer for a list of values is cached, and a
@@ -62,13 +62,24 @@ def _clear_floors() -> None:
     _answers.clear()
 
 
+def _halve_floors() -> None:
+    drop_older_half(_floors)
+    drop_older_half(_answers)
+
+
+def _halve_subset_masks() -> None:
+    drop_older_half(_subset_masks)
+
+
 def _floor_entries() -> int:
     return len(_floors) + sum([len(answers) for answers in _answers.values()])
 
 
 # The tables hold the answers of their values: the two are emptied together.
-_FLOORS: Final = register("groups.floors", _floor_entries, _clear_floors)
-_SUBSET_MASKS: Final = register("groups.subset_masks", _subset_masks.__len__, _subset_masks.clear)
+_FLOORS: Final = register("groups.floors", _floor_entries, _clear_floors, _halve_floors)
+_SUBSET_MASKS: Final = register(
+    "groups.subset_masks", _subset_masks.__len__, _subset_masks.clear, _halve_subset_masks
+)
 # The estimated bytes of an answer's dict entry (beyond the answer), of a floor table
 # of no cards, and of each card more.
 _ANSWER: Final = 100

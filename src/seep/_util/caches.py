@@ -3,8 +3,9 @@
 Each cache registers here under a name, with a way to count its entries
 and to empty it. A cache is charged an estimate of each entry's size when
 it stores the entry (on a miss, never on a hit), and when the estimates of
-all caches together pass the budget, the largest caches are emptied until
-the total is back under three quarters of it.
+all caches together pass the budget, the largest caches are emptied (or,
+for a cache that can, its older half dropped) until the total is back
+under three quarters of it.
 
 Function caches are made by :func:`cached`: a ``functools.lru_cache`` with
 no bound on its entries (a hit is exactly as cheap as a plain cache's),
@@ -27,6 +28,7 @@ import sys
 import warnings
 from collections.abc import Callable
 from functools import lru_cache, update_wrapper
+from itertools import islice
 from typing import Any, Final, TypeVar
 
 from seep._util.excerpt import excerpt
@@ -43,6 +45,9 @@ _ENTRY: Final = 100
 _ARGUMENT: Final = 16
 # An int as big as a card mask (52 bits): smaller ones are often shared.
 _INT: Final = 36
+
+# A cache that can drop its older half is emptied instead below twice this.
+_HALVED: Final = 64 << 10
 
 _SUFFIXES: Final = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
@@ -82,12 +87,19 @@ def _default_budget() -> int:
 class Cache:
     """One registered cache: its name, its entries, its estimated bytes, and how to empty it."""
 
-    __slots__ = ("clear_entries", "count", "name", "size")
+    __slots__ = ("clear_entries", "count", "halve_entries", "name", "size")
 
-    def __init__(self, name: str, count: Callable[[], int], clear: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        name: str,
+        count: Callable[[], int],
+        clear: Callable[[], None],
+        halve: Callable[[], None] | None = None,
+    ) -> None:
         self.name = name
         self.count = count
         self.clear_entries = clear
+        self.halve_entries = halve
         #: The estimated bytes of the entries stored since the cache was last emptied.
         self.size = 0
 
@@ -106,6 +118,16 @@ class Cache:
         _total -= self.size
         self.size = 0
 
+    def shrink(self) -> None:
+        """Drop the older half of the entries if the cache can, else all of them."""
+        global _total
+        if self.halve_entries is None or self.size < 2 * _HALVED:
+            self.clear()
+            return
+        self.halve_entries()
+        _total -= self.size // 2
+        self.size -= self.size // 2
+
 
 _caches: Final[dict[str, Cache]] = {}
 _budget = _default_budget()
@@ -113,22 +135,36 @@ _total = 0
 _emptied = 0
 
 
-def register(name: str, count: Callable[[], int], clear: Callable[[], None]) -> Cache:
-    """Register the cache ``name``; a module registered again (reloaded) replaces its old caches."""
+def register(
+    name: str,
+    count: Callable[[], int],
+    clear: Callable[[], None],
+    halve: Callable[[], None] | None = None,
+) -> Cache:
+    """Register the cache ``name``, emptied by ``clear``, or halved by ``halve`` (its older half dropped) if given.
+
+    A module registered again (reloaded) replaces its old caches.
+    """
     old = _caches.pop(name, None)
     if old is not None:
         old.clear()
-    cache = _caches[name] = Cache(name, count, clear)
+    cache = _caches[name] = Cache(name, count, clear, halve)
     return cache
 
 
+def drop_older_half(table: dict[Any, Any]) -> None:
+    """Remove the first half of the keys of ``table`` (the oldest, as a dict keeps its keys in order)."""
+    for key in list(islice(table, len(table) // 2)):
+        del table[key]
+
+
 def _shrink(goal: int) -> None:
-    """Empty the largest caches until their total is at most ``goal``."""
+    """Shrink the largest caches until their total is at most ``goal`` (see :meth:`Cache.shrink`)."""
     global _emptied
     for cache in sorted(_caches.values(), key=lambda cache: cache.size, reverse=True):
         if _total <= goal or not cache.size:
             break
-        cache.clear()
+        cache.shrink()
         _emptied += 1
 
 
