@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Final
 
 from seep._engine.bits import subset_sums
-from seep._util.caches import cached
+from seep._util.caches import cached, flat
 
 #: Bit 3 of every field (values 0..13): a field borrows when this bit is lost.
 _HIGH: Final = sum(8 << (4 * value) for value in range(14))
@@ -73,7 +73,7 @@ _WITH: Final = tuple(
 )
 
 
-@cached("completion.groups_in")
+@cached("completion.groups_in", flat)
 def groups_in(limit: int, total: int, need: int) -> tuple[int, ...]:
     """The counts within ``limit`` whose values sum to ``total`` (1..13), holding value ``need`` if not 0."""
     full = limit | _HIGH

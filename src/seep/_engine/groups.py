@@ -296,7 +296,7 @@ def _by_value(
     return tuple([masks[positions] for positions in search(_floor(loose).values, *arguments)])
 
 
-@cached("groups._searched_groups")
+@cached("groups._searched_groups", flat)
 def _searched_groups(loose: int, target: int) -> tuple[int, ...]:
     """:func:`groups` by a depth-first search over the cards (for crowded floors)."""
     cards = [(1 << i, i // 4 + 1) for i in bits(loose)]
@@ -347,7 +347,7 @@ def _sub_counts(limit: int, total: int, need: int = 0) -> list[int]:
     return found
 
 
-@cached("groups._union_counts")
+@cached("groups._union_counts", flat)
 def _union_counts(limit: int, target: int, base: int) -> frozenset[int]:
     """Packed value counts of one group of ``base`` (none if 0) plus disjoint groups of ``target``.
 
@@ -414,7 +414,7 @@ def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     return _crowded_unions(loose, base, target) if small is None else small
 
 
-@cached("groups._crowded_unions")
+@cached("groups._crowded_unions", flat)
 def _crowded_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     """:func:`based_unions` on a floor of more than ``_VALUE_FLOOR`` cards."""
     if loose.bit_count() <= _SMALL_FLOOR:
@@ -476,7 +476,7 @@ def maximal_packings(loose: int, target: int) -> tuple[int, ...]:
     return _searched_packings(loose, target) if found is None else found
 
 
-@cached("groups._searched_packings")
+@cached("groups._searched_packings", flat)
 def _searched_packings(loose: int, target: int) -> tuple[int, ...]:
     """:func:`maximal_packings` on a crowded floor."""
     options = groups(loose, target)
