@@ -18,13 +18,13 @@ import pytest
 
 import seep
 from seep import apply_move, count_legal_moves, legal_moves, new_deal
-from seep._util import caches
+from seep._engine import caches
 from seep.cards import ALL_CARDS
 from seep.errors import InputError
 from seep.testing import position
 
 SOURCE = Path(seep.__file__).parent
-FACILITY = SOURCE / "_util" / "caches.py"
+FACILITY = SOURCE / "_engine" / "caches.py"
 #: Module-level dicts written after import that are no caches, and why.
 NOT_CACHES = {("variants/__init__.py", "_REGISTRY"): "the variants registered by name"}
 
@@ -259,7 +259,7 @@ def test_no_cache_bypasses_the_budget() -> None:
         for relative, text in sources()
         if re.search(r"\blru_cache\b|functools\.cache\b|^\s*@cache\b", text, re.MULTILINE)
     ]
-    assert unbudgeted == [], "cache through seep._util.caches.cached, under the budget"
+    assert unbudgeted == [], "cache through seep._engine.caches.cached, under the budget"
 
 
 def test_every_module_level_dict_cache_is_registered() -> None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import attrs
 
-from seep._util import caches
+from seep._engine import caches
 from seep._util.arguments import check_count
 
 __all__ = ["CacheReport", "CacheUsage", "cache_report", "clear_caches", "set_cache_budget"]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Final
 
 from seep._engine.bits import subset_sums
-from seep._util.caches import cached, flat
+from seep._engine.caches import cached, flat
 
 #: Bit 3 of every field (values 0..13): a field borrows when this bit is lost.
 _HIGH: Final = sum(8 << (4 * value) for value in range(14))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from seep._util.caches import cached
+from seep._engine.caches import cached
 
 FULL_MASK: Final = (1 << 52) - 1
 

@@ -39,7 +39,7 @@ from math import comb
 from typing import Final, NamedTuple
 
 from seep._engine.bits import subset_sums
-from seep._util.caches import cached, footprint
+from seep._engine.caches import cached, footprint
 
 _MAX_VALUE: Final = 13
 # The most bits of a box: beyond it, high values are chosen one state at a time.

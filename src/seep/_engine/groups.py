@@ -22,8 +22,8 @@ from typing import Final, NamedTuple
 
 import seep._engine.counting as counting
 from seep._engine.bits import VALUE_MASKS, bits, mask_total, packed_counts, subset_sums
+from seep._engine.caches import cached, drop_older_half, flat, nested_small, register, small
 from seep._engine.counting import packing_count, union_count
-from seep._util.caches import cached, drop_older_half, flat, nested_small, register, small
 
 # Floors of up to this many loose cards (nearly all floors of a real deal)
 # are searched by value: the answer for a list of values is cached, and a

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from seep._util.caches import cached, footprint
+from seep._engine.caches import cached, footprint
 from seep.baazi import Baazi, apply_baazi_move, baazi_to_dict, new_baazi
 from seep.cards import Card
 from seep.deal import new_deal

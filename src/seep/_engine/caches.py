@@ -16,7 +16,9 @@ The estimates are cheap rather than exact: :func:`flat` counts a
 container of ints by its length, :func:`footprint` walks a nested value
 (for caches whose entries are few and costly to make).
 
-The public face is :mod:`seep.caching`. The default budget is read once
+It lives in the engine so that the compiled build compiles it with the
+searches it serves, but needs nothing of the game: it belongs to the
+lowest layer. The public face is :mod:`seep.caching`. The default budget is read once
 from the environment variable ``SEEP_CACHE_BUDGET`` (bytes, or with a
 ``K``, ``M`` or ``G`` suffix).
 """
@@ -86,8 +88,6 @@ def _default_budget() -> int:
 
 class Cache:
     """One registered cache: its name, its entries, its estimated bytes, and how to empty it."""
-
-    __slots__ = ("clear_entries", "count", "halve_entries", "name", "size")
 
     def __init__(
         self,
@@ -225,8 +225,8 @@ def cached(name: str, size: Callable[[Any], int] = small) -> Callable[[F], F]:
             _total += cost
             return result
 
-        update_wrapper(computed, function)
         wrapper = lru_cache(maxsize=None)(computed)
+        update_wrapper(wrapper, function)  # the name, docstring and module of the function
         cache = register(name, lambda: wrapper.cache_info().currsize, wrapper.cache_clear)
         return wrapper  # type: ignore[return-value]
 
