@@ -60,6 +60,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 def parse_budget(text: str) -> int:
     """The bytes of a budget written as ``text``: digits, with an optional ``K``, ``M`` or ``G`` (powers of 1024).
 
+    >>> from seep._engine.caches import parse_budget
     >>> parse_budget("64M"), parse_budget("1000")
     (67108864, 1000)
     """
@@ -206,9 +207,11 @@ def fixed(size: int) -> Callable[[Any], int]:
 def cached(name: str, size: Callable[[Any], int] = small) -> Callable[[F], F]:
     """Cache a function's results under the budget, as ``name``, each result estimated by ``size``.
 
+    >>> from seep._engine.caches import cached, entries, forget
     >>> @cached("doctest.square")
     ... def square(n: int) -> int:
     ...     return n * n
+    ...
     >>> square(12), square(12), entries("doctest.square")
     (144, 144, 1)
     >>> forget("doctest.square")
