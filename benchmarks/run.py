@@ -51,6 +51,14 @@ suite stores nothing):
     (states share their unchanged parts, as in a search tree; the deals are
     played once before, so that the engine's caches are not counted) and
     for standalone states loaded from JSON documents.
+``peak MB`` (random standard deals, random taash deals, crowded floors)
+    The peak resident memory (``ru_maxrss``) of a fresh process running one
+    workload of ``benchmarks/memory.py``: 2,000 random deals of a variant
+    (200 with ``--quick``), or 2,000 crowded floors of 14 to 22 loose cards
+    (200), counted and ten moves built from each. The ratio is to the same
+    process's peak before the workload (the interpreter with seep
+    imported): what the engine's caches and the play add, under the
+    default cache budget.
 ``SearchBot iterations/s``, ``sample_state samples/s`` (standard)
     Seeded positions of standard deals (plies 4, 12, 24 and 36): one
     :class:`seep.bots.SearchBot` decision of a fixed number of iterations
@@ -98,6 +106,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import gc
+import importlib.util
 import json
 import os
 import platform
@@ -366,11 +375,10 @@ def twenty_loose(variant: str, count: int) -> list[State]:
 
 def fresh_counts(states: Sequence[State]) -> Callable[[], int]:
     """A unit of work for :func:`rate`: count each state's moves, with every cache emptied first."""
-    from seep._engine.groups import clear_caches as clear_searches
 
     def work() -> int:
         for state in states:
-            clear_searches()
+            seep.clear_caches()
             clear_caches(state)
             count_legal_moves(state)
         return len(states)
@@ -685,6 +693,8 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
     for name, value in memory(quick).items():
         results.append(Result(name, value, "bytes", value / memory_base))
     results.append(Result("baseline bytes/record", memory_base, "bytes", 1.0))
+    for name, (peak, start) in peak_memory(quick).items():
+        results.append(Result(name, peak, "MB", peak / start))
 
     crowded = crowded_corpus(1 if quick else 3)
 
@@ -772,6 +782,26 @@ def memory(quick: bool) -> dict[str, float]:
     finally:
         tracemalloc.stop()
     return {"bytes/state (a deal's states)": shared, "bytes/state (loaded alone)": alone}
+
+
+def peak_memory(quick: bool) -> dict[str, tuple[float, float]]:
+    """The peak resident memory of each workload of ``benchmarks/memory.py``, and the peak before it, in MB."""
+    spec = importlib.util.spec_from_file_location(
+        "seep_benchmarks_memory", Path(__file__).with_name("memory.py")
+    )
+    assert spec is not None and spec.loader is not None
+    workloads = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(workloads)
+    size = 200 if quick else 2000
+    found = {}
+    for workload, label in (
+        ("standard", "random standard deals"),
+        ("taash", "random taash deals"),
+        ("crowded", "crowded floors"),
+    ):
+        result = workloads.measure(workload, size)
+        found[f"peak MB ({label})"] = (result["peak MB"], result["peak MB at start"])
+    return found
 
 
 # -- output ---------------------------------------------------------------------

@@ -47,6 +47,9 @@ def test_the_quick_suite_writes_and_compares_its_json(
         "hash/s (cache cleared)",
         "eq/s (equal copies)",
         "bytes/state (a deal's states)",
+        "peak MB (random standard deals)",
+        "peak MB (random taash deals)",
+        "peak MB (crowded floors)",
         "count_legal_moves/s (crowded corpus)",
         "legal_moves listed/s (crowded corpus)",
         "MoveChoice walks/s (crowded corpus)",
@@ -87,3 +90,13 @@ def test_search_strength_and_sampling_rate_report_their_figures() -> None:
     rate = _load("sampling_rate").measure("taash", 1, 6)
     assert set(rate) == {"accepted/proposed", "worst view", "accepted/replayed", "samples/s"}
     assert 0.0 < rate["worst view"] <= rate["accepted/proposed"] <= rate["accepted/replayed"] <= 1.0
+
+
+def test_the_memory_script_reports_each_workload_s_peak_and_caches(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    memory = _load("memory")
+    assert memory.main(["--deals", "3", "--floors", "3", "--budget", "1M"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["standard", "taash", "crowded"]
+    assert all("of 1 MB" in line for line in lines)  # the budget reached the fresh process

@@ -15,6 +15,7 @@ PUBLIC_MODULES = [
     "baazi",
     "bots",
     "bounds",
+    "caching",
     "cards",
     "chance",
     "choice",

@@ -20,7 +20,7 @@ from test_imports import PACKAGE, _graph, _modules
 #: A package listed here holds all of its modules, unless a longer name
 #: places one of them elsewhere.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("utilities", ("seep._util", "seep._version", "seep.errors")),
+    ("utilities", ("seep._util", "seep._version", "seep.errors", "seep._engine.caches")),
     ("values", ("seep._engine.bits", "seep.cards", "seep.moves", "seep.variants")),
     ("reading", ("seep._documents",)),
     ("engine core", ("seep._engine.schedule", "seep._engine.groups", "seep._engine.counting")),
@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "seep.render",
             "seep.notation",
             "seep.perft",
+            "seep.caching",
             "seep.svg",
             "seep.records",
             "seep.baazi",

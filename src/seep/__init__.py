@@ -19,6 +19,7 @@ from seep.baazi import (
     new_baazi,
     next_baazi,
 )
+from seep.caching import cache_report, clear_caches, set_cache_budget
 from seep.cards import Card, CardSet
 from seep.choice import FINISH, HOUSE, Action, MoveChoice
 from seep.deal import new_deal
@@ -100,7 +101,9 @@ __all__ = [
     "apply_move",
     "baazi_from_dict",
     "baazi_to_dict",
+    "cache_report",
     "check_move",
+    "clear_caches",
     "count_legal_moves",
     "deal_score",
     "format_move",
@@ -117,6 +120,7 @@ __all__ = [
     "perft",
     "perft_divide",
     "register_variant",
+    "set_cache_budget",
     "state_from_dict",
     "state_text",
     "state_to_dict",

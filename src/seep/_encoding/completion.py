@@ -26,12 +26,11 @@ False
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from seep._engine.bits import subset_sums
+from seep._engine.caches import cached, flat
 
-_CACHE: Final = 1 << 16
 #: Bit 3 of every field (values 0..13): a field borrows when this bit is lost.
 _HIGH: Final = sum(8 << (4 * value) for value in range(14))
 #: ``_UP_TO[v]``: the count fields of values 1..v.
@@ -74,7 +73,7 @@ _WITH: Final = tuple(
 )
 
 
-@lru_cache(maxsize=_CACHE)
+@cached("completion.groups_in", flat)
 def groups_in(limit: int, total: int, need: int) -> tuple[int, ...]:
     """The counts within ``limit`` whose values sum to ``total`` (1..13), holding value ``need`` if not 0."""
     full = limit | _HIGH
@@ -103,7 +102,7 @@ def can_complete(fixed: int, free: int, target: int, base: int, passed: int | No
     return completes(fixed, free, target, base, passed)
 
 
-@lru_cache(maxsize=_CACHE)
+@cached("completion.completes")
 def completes(fixed: int, free: int, target: int, base: int, passed: int | None) -> bool:
     """:func:`can_complete`, by a search over the groups of the lowest fixed card.
 
@@ -127,7 +126,7 @@ def completes(fixed: int, free: int, target: int, base: int, passed: int | None)
     return False
 
 
-@lru_cache(maxsize=_CACHE)
+@cached("completion.clears")
 def clears(passed: int, free: int, target: int) -> bool:
     """R4.3: can groups of ``target`` taken from ``free`` leave no group of ``target`` behind?
 
@@ -168,9 +167,3 @@ def clears(passed: int, free: int, target: int) -> bool:
             if clears(passed, free - group, target):
                 return True
     return False
-
-
-def clear_caches() -> None:
-    """Empty the caches of the searches (for benchmarks of cold starts)."""
-    for cache in (groups_in, completes, clears):
-        cache.cache_clear()

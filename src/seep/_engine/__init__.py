@@ -3,6 +3,7 @@
 The modules run as a pipeline, each using only those above it; the first
 four need no state (the layers are mapped on the architecture page)::
 
+    caches      the byte budget every cache of the package is kept under
     bits        card sets as 52-bit masks, their values and sums (R1.1)
     counting    how many loose sets qualify on a crowded floor, by value counts (R3.4, R11.7)
     groups      subset-sum searches over loose cards (R4.1, R4.3, R5.3)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import Final
+
+from seep._engine.caches import cached
 
 FULL_MASK: Final = (1 << 52) - 1
 
@@ -79,7 +80,7 @@ def packed_counts(mask: int) -> int:
     return counts
 
 
-@lru_cache(maxsize=1 << 16)
+@cached("bits.subset_sums")
 def subset_sums(counts: int) -> int:
     """Bit ``s`` set when some of the cards of the :func:`packed_counts` ``counts`` sum to ``s`` (0..13).
 

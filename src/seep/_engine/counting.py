@@ -35,13 +35,12 @@ Every function takes the floor as packed value counts: four bits per value
 
 from __future__ import annotations
 
-from functools import lru_cache
 from math import comb
 from typing import Final, NamedTuple
 
 from seep._engine.bits import subset_sums
+from seep._engine.caches import cached, footprint
 
-_CACHE_SIZE: Final = 1 << 12
 _MAX_VALUE: Final = 13
 # The most bits of a box: beyond it, high values are chosen one state at a time.
 BOX_BITS: Final = 1 << 12
@@ -79,7 +78,7 @@ def _field(counts: int, value: int) -> int:
     return counts >> (4 * value) & 15
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("counting._box", footprint)
 def _box(counts: int) -> Box:
     """The box of the packed ``counts``: that of its values but the highest, with a digit more."""
     if not counts:
@@ -103,7 +102,7 @@ def _box(counts: int) -> Box:
     return Box(placed, larger, (1 << larger) - 1, tuple(planes), tuple(grown.items()))
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("counting._within")
 def _within(counts: int, value: int, most: int) -> int:
     """The multisets of the box of ``counts`` holding at most ``most`` cards of ``value``."""
     strides, size, full, _, _ = _box(counts)
@@ -128,7 +127,7 @@ def _low_parts(low: int, top: int, total: int) -> Parts:
     return _large_parts(low, top, total)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("counting._small_parts", footprint)
 def _small_parts(low: int, top: int) -> tuple[Parts, ...]:
     """:func:`_low_parts` of each total 0..``top``, found together (the rests of the high cards)."""
     strides, _, full, _, _ = _box(low)
@@ -154,7 +153,7 @@ def _small_parts(low: int, top: int) -> tuple[Parts, ...]:
     return tuple(tuple(ways) for ways in found)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("counting._large_parts", footprint)
 def _large_parts(low: int, top: int, total: int) -> Parts:
     """:func:`_low_parts` of a ``total`` above ``top``.
 
@@ -202,7 +201,7 @@ def _large_parts(low: int, top: int, total: int) -> Parts:
     return tuple(found)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("counting._parts", footprint)
 def _parts(inside: int, top: int, total: int) -> Parts:
     """The ways the low values 1..``top`` make ``total``, in the box of ``inside``.
 
@@ -242,7 +241,7 @@ def _weighed(box: Box, chosen: int) -> int:
     return total
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("counting._low_unions")
 def _low_unions(low: int, top: int, target: int) -> int:
     """The multisets of the low values of ``low`` that split into groups of ``target`` (none included)."""
     parts = _low_parts(low, top, target)
@@ -495,12 +494,9 @@ STATE_WEIGHT: Final = 2
 STATE_COUNT: Final = 3
 # The packed counts of the box's values and the states (see union_sets).
 Sets = tuple[int, tuple[State, ...]]
-# A move list indexes the sets of a few targets and bases of one floor at a
-# time, and a floor's states may hold hundreds of boxes: a small cache.
-_SETS_CACHE: Final = 1 << 8
 
 
-@lru_cache(maxsize=_SETS_CACHE)
+@cached("counting.union_sets", footprint)
 def union_sets(limit: int, target: int, base: int, box_bits: int = BOX_BITS) -> Sets:
     """The multisets counted by :func:`union_count`, one state for each choice of the high values outside the box.
 
@@ -513,7 +509,7 @@ def union_sets(limit: int, target: int, base: int, box_bits: int = BOX_BITS) -> 
     return _ranking(inside, states, True)
 
 
-@lru_cache(maxsize=_SETS_CACHE)
+@cached("counting.packing_sets", footprint)
 def packing_sets(limit: int, target: int, singles: bool, box_bits: int = BOX_BITS) -> Sets:
     """The multisets counted by :func:`packing_count`, as :func:`union_sets` gives them."""
     inside, states = _packing_states(limit, target, box_bits, True)
@@ -573,18 +569,3 @@ def narrowed(
                 total += count
         found[taken] = (total, kept)
     return found
-
-
-def clear_caches() -> None:
-    """Empty this module's caches."""
-    for cache in (
-        _box,
-        _within,
-        _small_parts,
-        _large_parts,
-        _parts,
-        _low_unions,
-        union_sets,
-        packing_sets,
-    ):
-        cache.cache_clear()

@@ -16,17 +16,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
-from functools import lru_cache
 from itertools import combinations, product
 from math import comb
 from typing import Final, NamedTuple
 
 import seep._engine.counting as counting
 from seep._engine.bits import VALUE_MASKS, bits, mask_total, packed_counts, subset_sums
+from seep._engine.caches import cached, drop_older_half, flat, nested_small, register, small
 from seep._engine.counting import packing_count, union_count
-
-_CACHE_SIZE: Final = 1 << 15
-
 
 # Floors of up to this many loose cards (nearly all floors of a real deal)
 # are searched by value: the answer for a list of values is cached, and a
@@ -34,10 +31,9 @@ _CACHE_SIZE: Final = 1 << 15
 # built. Cards are listed lowest first, so a set of positions and the card
 # mask it stands for sort the same way.
 _VALUE_FLOOR: Final = 8
-# Floor tables by loose cards, at most _FLOOR_TABLES of them (the dict is
-# emptied when full). A table is small: the table of every subset's mask is
-# made only for a floor whose moves are all listed (see floor_masks).
-_FLOOR_TABLES: Final = 1 << 14
+# Floor tables by loose cards. A table is small: the table of every
+# subset's mask is made only for a floor whose moves are all listed (see
+# floor_masks). Both are kept under the package's cache budget.
 
 
 class FloorTable(NamedTuple):
@@ -59,6 +55,36 @@ _floors: Final[dict[int, FloorTable]] = {}
 # int, where a call through the caches below hashes the values again.
 _answers: Final[dict[tuple[int, ...], dict[int, tuple[int, ...]]]] = {}
 _subset_masks: Final[dict[int, tuple[int, ...]]] = {}
+
+
+def _clear_floors() -> None:
+    _floors.clear()
+    _answers.clear()
+
+
+def _halve_floors() -> None:
+    drop_older_half(_floors)
+    drop_older_half(_answers)
+
+
+def _halve_subset_masks() -> None:
+    drop_older_half(_subset_masks)
+
+
+def _floor_entries() -> int:
+    return len(_floors) + sum([len(answers) for answers in _answers.values()])
+
+
+# The tables hold the answers of their values: the two are emptied together.
+_FLOORS: Final = register("groups.floors", _floor_entries, _clear_floors, _halve_floors)
+_SUBSET_MASKS: Final = register(
+    "groups.subset_masks", _subset_masks.__len__, _subset_masks.clear, _halve_subset_masks
+)
+# The estimated bytes of an answer's dict entry (beyond the answer), of a floor table
+# of no cards, and of each card more.
+_ANSWER: Final = 100
+_TABLE: Final = 480
+_TABLE_CARD: Final = 60
 
 
 def floor_table(loose: int) -> FloorTable | None:
@@ -92,14 +118,11 @@ def _floor(loose: int) -> FloorTable:
             values.append((low.bit_length() + 3) // 4)
             cards.append(low)
         listed = tuple(values)
+        _FLOORS.charge(_TABLE + _TABLE_CARD * len(listed))
         answers = _answers.get(listed)
         if answers is None:
-            if len(_answers) >= _FLOOR_TABLES:
-                _answers.clear()
             answers = _answers[listed] = {}
         found = FloorTable(listed, tuple(cards), subset_sums(packed_counts(loose)), answers)
-        if len(_floors) >= _FLOOR_TABLES:
-            _floors.clear()
         _floors[loose] = found
     return found
 
@@ -111,6 +134,7 @@ def small_unions(table: FloorTable, base: int, target: int) -> tuple[int, ...]:
     found = answers.get(key)
     if found is None:
         found = answers[key] = value_unions(_up_to(table.values, max(base, target)), base, target)
+        _FLOORS.charge(_ANSWER + small(found))
     return found
 
 
@@ -121,6 +145,7 @@ def small_packings(table: FloorTable, target: int) -> tuple[int, ...]:
     found = answers.get(key)
     if found is None:
         found = answers[key] = value_packings(_up_to(table.values, target), target)
+        _FLOORS.charge(_ANSWER + small(found))
     return found
 
 
@@ -147,13 +172,12 @@ def floor_masks(loose: int) -> tuple[int, ...]:
         for low in _floor(loose).cards:
             masks += [mask | low for mask in masks]
         found = tuple(masks)
-        if len(_subset_masks) >= _FLOOR_TABLES >> 4:
-            _subset_masks.clear()
+        _SUBSET_MASKS.charge(_ANSWER + flat(found))
         _subset_masks[loose] = found
     return found
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("groups._subset_sums", small)
 def _subset_sums(values: tuple[int, ...]) -> tuple[int, ...]:
     """The sum of every set of positions of ``values`` (a set of positions is a bit mask)."""
     sums = [0]
@@ -165,7 +189,7 @@ def _subset_sums(values: tuple[int, ...]) -> tuple[int, ...]:
 _MAX_CAPTURE: Final = 13
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("groups._groups_by_sum", nested_small)
 def _groups_by_sum(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each sum 0..13, the sets of positions of ``values`` with that sum, sorted."""
     found: list[list[int]] = [[] for _ in range(_MAX_CAPTURE + 1)]
@@ -180,7 +204,7 @@ def _value_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
     return _groups_by_sum(values)[target]
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("groups.value_unions", small)
 def value_unions(values: tuple[int, ...], base: int, target: int) -> tuple[int, ...]:
     """:func:`based_unions` on sets of positions of ``values``."""
     bases = _value_groups(values, base) if base else (0,)
@@ -189,7 +213,7 @@ def value_unions(values: tuple[int, ...], base: int, target: int) -> tuple[int, 
     return _joined(bases, _value_groups(values, target))
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("groups.value_packings", small)
 def value_packings(values: tuple[int, ...], target: int) -> tuple[int, ...]:
     """:func:`maximal_packings` on sets of positions of ``values``."""
     options = _value_groups(values, target)
@@ -235,13 +259,13 @@ def loose_sums(loose: int) -> int:
     return _crowded_sums(loose)
 
 
-@lru_cache(maxsize=1 << 12)
+@cached("groups._crowded_sums")
 def _crowded_sums(loose: int) -> int:
     """:func:`loose_sums` of a floor of more than ``_VALUE_FLOOR`` cards, by its card mask."""
     return value_sums(tuple(index // 4 + 1 for index in bits(loose)))
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("groups.value_sums")
 def value_sums(values: tuple[int, ...]) -> int:
     """:func:`loose_sums` of a floor of ``values``: :func:`~seep._engine.bits.subset_sums` of their counts."""
     return subset_sums(sum(1 << (4 * value) for value in values))
@@ -272,7 +296,7 @@ def _by_value(
     return tuple([masks[positions] for positions in search(_floor(loose).values, *arguments)])
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("groups._searched_groups", flat)
 def _searched_groups(loose: int, target: int) -> tuple[int, ...]:
     """:func:`groups` by a depth-first search over the cards (for crowded floors)."""
     cards = [(1 << i, i // 4 + 1) for i in bits(loose)]
@@ -323,7 +347,7 @@ def _sub_counts(limit: int, total: int, need: int = 0) -> list[int]:
     return found
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("groups._union_counts", flat)
 def _union_counts(limit: int, target: int, base: int) -> frozenset[int]:
     """Packed value counts of one group of ``base`` (none if 0) plus disjoint groups of ``target``.
 
@@ -390,7 +414,7 @@ def based_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     return _crowded_unions(loose, base, target) if small is None else small
 
 
-@lru_cache(maxsize=1 << 12)
+@cached("groups._crowded_unions", flat)
 def _crowded_unions(loose: int, base: int, target: int) -> tuple[int, ...]:
     """:func:`based_unions` on a floor of more than ``_VALUE_FLOOR`` cards."""
     if loose.bit_count() <= _SMALL_FLOOR:
@@ -452,7 +476,7 @@ def maximal_packings(loose: int, target: int) -> tuple[int, ...]:
     return _searched_packings(loose, target) if found is None else found
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("groups._searched_packings", flat)
 def _searched_packings(loose: int, target: int) -> tuple[int, ...]:
     """:func:`maximal_packings` on a crowded floor."""
     options = groups(loose, target)
@@ -470,7 +494,7 @@ def _searched_packings(loose: int, target: int) -> tuple[int, ...]:
 _BELOW: Final = tuple(sum(15 << (4 * value) for value in range(1, top)) for top in range(15))
 
 
-@lru_cache(maxsize=_CACHE_SIZE)  # crowded floors recur from move to move, as small ones do
+@cached("groups.count_unions")  # crowded floors recur from move to move, as small ones do
 def count_unions(loose: int, base: int, target: int) -> int:
     """``len(based_unions(loose, base, target))``, on a crowded floor without listing the sets.
 
@@ -493,7 +517,7 @@ def count_unions(loose: int, base: int, target: int) -> int:
     return total
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@cached("groups.count_packings")
 def count_packings(loose: int, target: int) -> int:
     """``len(maximal_packings(loose, target))``, on a crowded floor without listing the packings.
 
@@ -670,7 +694,7 @@ def is_union_of_groups(cards: int, target: int, base: int = 0) -> bool:
     return packed in _union_counts(packed, target, base)
 
 
-@lru_cache(maxsize=1 << 12)
+@cached("groups._splits")
 def _splits(counts: tuple[int, ...], target: int) -> bool:
     """:func:`is_union_of_groups` (no base) of counts by card value below ``target``, highest card first.
 
@@ -734,27 +758,3 @@ def split_into_groups(cards: int, target: int) -> tuple[int, ...]:
         cards ^= group
     found.sort(key=lambda group: group & -group)
     return tuple(found)
-
-
-def clear_caches() -> None:
-    """Empty the search caches (for benchmarks that measure cold starts)."""
-    _floors.clear()
-    _subset_masks.clear()
-    counting.clear_caches()
-    _answers.clear()
-    for cache in (
-        _crowded_sums,
-        _subset_sums,
-        _groups_by_sum,
-        value_unions,
-        value_packings,
-        value_sums,
-        _searched_groups,
-        _searched_packings,
-        _crowded_unions,
-        _union_counts,
-        count_unions,
-        count_packings,
-        _splits,
-    ):
-        cache.cache_clear()

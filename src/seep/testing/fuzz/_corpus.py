@@ -12,12 +12,12 @@ mutated inputs are one or two faults away from a valid document.
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
 import attrs
 
+from seep._engine.caches import cached, footprint
 from seep.baazi import Baazi, apply_baazi_move, baazi_to_dict, new_baazi
 from seep.cards import Card
 from seep.deal import new_deal
@@ -116,7 +116,17 @@ def _short_finished_match(variant: Variant) -> Baazi | None:
     return None
 
 
-@functools.lru_cache(maxsize=1)
+# The estimated bytes of a state held by the corpus (its objects and its lists).
+_STATE_BYTES = 2000
+
+
+def _corpus_bytes(found: Corpus) -> int:
+    documents = (*found.state_docs, *found.view_docs, *found.record_docs, *found.match_docs)
+    states = len(found.states) + len(found.moves)
+    return footprint(documents) + footprint(found.record_texts) + _STATE_BYTES * states
+
+
+@cached("fuzz.corpus", _corpus_bytes)
 def corpus() -> Corpus:
     """The corpus, built once per process (about a second)."""
     states: list[State] = []

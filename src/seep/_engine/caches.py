@@ -1,0 +1,282 @@
+"""Every cache of the package under one budget of bytes.
+
+Each cache registers here under a name, with a way to count its entries
+and to empty it. A cache is charged an estimate of each entry's size when
+it stores the entry (on a miss, never on a hit), and when the estimates of
+all caches together pass the budget, the largest caches are emptied (or,
+for a cache that can, its older half dropped) until the total is back
+under three quarters of it.
+
+Function caches are made by :func:`cached`: a ``functools.lru_cache`` with
+no bound on its entries (a hit is exactly as cheap as a plain cache's),
+whose function reports the size of each result it computes. Other caches
+(dicts) call :func:`register` and :meth:`Cache.charge` themselves.
+
+The estimates are cheap rather than exact: :func:`flat` counts a
+container of ints by its length, :func:`footprint` walks a nested value
+(for caches whose entries are few and costly to make).
+
+It lives in the engine so that the compiled build compiles it with the
+searches it serves, but needs nothing of the game: it belongs to the
+lowest layer. The public face is :mod:`seep.caching`. The default budget is read once
+from the environment variable ``SEEP_CACHE_BUDGET`` (bytes, or with a
+``K``, ``M`` or ``G`` suffix).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from collections.abc import Callable
+from functools import lru_cache, update_wrapper
+from itertools import islice
+from typing import Any, Final, TypeVar
+
+from seep._util.excerpt import excerpt
+from seep.errors import InputError
+
+#: The environment variable that sets the default budget.
+ENVIRONMENT: Final = "SEEP_CACHE_BUDGET"
+#: The budget when the environment sets none: 32 MiB.
+DEFAULT_BUDGET: Final = 32 << 20
+
+# What a dict entry of a cache costs beyond its key's items and its value:
+# its slot and index in the dict, and the tuple of the arguments.
+_ENTRY: Final = 100
+_ARGUMENT: Final = 16
+# An int as big as a card mask (52 bits): smaller ones are often shared.
+_INT: Final = 36
+
+# A cache that can drop its older half is emptied instead below twice this.
+_HALVED: Final = 64 << 10
+
+_SUFFIXES: Final = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+
+T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def parse_budget(text: str) -> int:
+    """The bytes of a budget written as ``text``: digits, with an optional ``K``, ``M`` or ``G`` (powers of 1024).
+
+    >>> from seep._engine.caches import parse_budget
+    >>> parse_budget("64M"), parse_budget("1000")
+    (67108864, 1000)
+    """
+    written = text.strip().upper().removesuffix("B").removesuffix("I")
+    scale = _SUFFIXES.get(written[-1:], 1)
+    digits = written[:-1] if scale != 1 else written
+    if not digits.isdigit() or len(digits) > 18:
+        raise InputError(
+            f"a budget is a number of bytes such as 33554432 or 32M, not {excerpt(text)}",
+            field=ENVIRONMENT,
+        )
+    return int(digits) * scale
+
+
+def _default_budget() -> int:
+    """The budget the environment sets, else :data:`DEFAULT_BUDGET` (with a warning if it sets one badly)."""
+    written = os.environ.get(ENVIRONMENT, "").strip()
+    if not written:
+        return DEFAULT_BUDGET
+    try:
+        return parse_budget(written)
+    except InputError as error:
+        warnings.warn(f"{error}; using {DEFAULT_BUDGET} bytes", RuntimeWarning, stacklevel=2)
+        return DEFAULT_BUDGET
+
+
+class Cache:
+    """One registered cache: its name, its entries, its estimated bytes, and how to empty it."""
+
+    def __init__(
+        self,
+        name: str,
+        count: Callable[[], int],
+        clear: Callable[[], None],
+        halve: Callable[[], None] | None = None,
+    ) -> None:
+        self.name = name
+        self.count = count
+        self.clear_entries = clear
+        self.halve_entries = halve
+        #: The estimated bytes of the entries stored since the cache was last emptied.
+        self.size = 0
+
+    def charge(self, size: int) -> None:
+        """Count ``size`` more bytes against the budget, emptying the largest caches first if they would pass it."""
+        global _total
+        if _total + size > _budget:
+            _shrink(_budget * 3 // 4 - size)
+        self.size += size
+        _total += size
+
+    def clear(self) -> None:
+        """Empty the cache."""
+        global _total
+        self.clear_entries()
+        _total -= self.size
+        self.size = 0
+
+    def shrink(self) -> None:
+        """Drop the older half of the entries if the cache can, else all of them."""
+        global _total
+        if self.halve_entries is None or self.size < 2 * _HALVED:
+            self.clear()
+            return
+        self.halve_entries()
+        _total -= self.size // 2
+        self.size -= self.size // 2
+
+
+_caches: Final[dict[str, Cache]] = {}
+_budget = _default_budget()
+_total = 0
+_emptied = 0
+
+
+def register(
+    name: str,
+    count: Callable[[], int],
+    clear: Callable[[], None],
+    halve: Callable[[], None] | None = None,
+) -> Cache:
+    """Register the cache ``name``, emptied by ``clear``, or halved by ``halve`` (its older half dropped) if given.
+
+    A module registered again (reloaded) replaces its old caches.
+    """
+    old = _caches.pop(name, None)
+    if old is not None:
+        old.clear()
+    cache = _caches[name] = Cache(name, count, clear, halve)
+    return cache
+
+
+def drop_older_half(table: dict[Any, Any]) -> None:
+    """Remove the first half of the keys of ``table`` (the oldest, as a dict keeps its keys in order)."""
+    for key in list(islice(table, len(table) // 2)):
+        del table[key]
+
+
+def _shrink(goal: int) -> None:
+    """Shrink the largest caches until their total is at most ``goal`` (see :meth:`Cache.shrink`)."""
+    global _emptied
+    for cache in sorted(_caches.values(), key=lambda cache: cache.size, reverse=True):
+        if _total <= goal or not cache.size:
+            break
+        cache.shrink()
+        _emptied += 1
+
+
+#: The estimated bytes of an int, or of a tuple or frozenset of small ints
+#: (shared by the interpreter, so not counted): the object's own size. The
+#: default sizer, and a C function: no Python frame on a miss.
+small: Final[Callable[[Any], int]] = sys.getsizeof
+
+
+def flat(value: Any) -> int:
+    """The estimated bytes of a tuple, frozenset or dict of card masks (or of an int): the container and its items, counted by length."""
+    if isinstance(value, int):
+        return sys.getsizeof(value)
+    return sys.getsizeof(value) + _INT * len(value)
+
+
+def nested_small(value: Any) -> int:
+    """The estimated bytes of a tuple of tuples of small ints: the containers alone."""
+    return sys.getsizeof(value) + sum(map(sys.getsizeof, value))
+
+
+def footprint(value: Any) -> int:
+    """The estimated bytes of a nested value of ints, tuples, lists, sets and dicts (walks all of it)."""
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return sys.getsizeof(value) + sum([footprint(item) for item in value])
+    if isinstance(value, dict):
+        items = value.items()
+        return sys.getsizeof(value) + sum([footprint(key) + footprint(item) for key, item in items])
+    if isinstance(value, int) and -5 <= value <= 256:
+        return 0  # the interpreter's shared small ints
+    return sys.getsizeof(value)
+
+
+def fixed(size: int) -> Callable[[Any], int]:
+    """A sizer counting every result as ``size`` bytes."""
+    return lambda _: size
+
+
+def cached(name: str, size: Callable[[Any], int] = small) -> Callable[[F], F]:
+    """Cache a function's results under the budget, as ``name``, each result estimated by ``size``.
+
+    >>> from seep._engine.caches import cached, entries, forget
+    >>> @cached("doctest.square")
+    ... def square(n: int) -> int:
+    ...     return n * n
+    ...
+    >>> square(12), square(12), entries("doctest.square")
+    (144, 144, 1)
+    >>> forget("doctest.square")
+    """
+
+    def decorate(function: F) -> F:
+        def computed(*arguments: Any, **keywords: Any) -> Any:
+            global _total
+            result = function(*arguments, **keywords)
+            cost = _ENTRY + _ARGUMENT * (len(arguments) + len(keywords)) + size(result)
+            if _total + cost > _budget:
+                _shrink(_budget * 3 // 4 - cost)
+            cache.size += cost  # as Cache.charge, without a call on every miss
+            _total += cost
+            return result
+
+        wrapper = lru_cache(maxsize=None)(computed)
+        update_wrapper(wrapper, function)  # the name, docstring and module of the function
+        cache = register(name, lambda: wrapper.cache_info().currsize, wrapper.cache_clear)
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+def entries(name: str) -> int:
+    """The number of entries the cache ``name`` holds."""
+    return _caches[name].count()
+
+
+def forget(name: str) -> None:
+    """Empty the cache ``name`` and drop it from the registry."""
+    _caches.pop(name).clear()
+
+
+def usage() -> list[tuple[str, int, int]]:
+    """Each registered cache's name, entries and estimated bytes, by name."""
+    return [(cache.name, cache.count(), cache.size) for _, cache in sorted(_caches.items())]
+
+
+def clear_all() -> None:
+    """Empty every registered cache."""
+    for cache in _caches.values():
+        cache.clear()
+
+
+def budget() -> int:
+    """The budget in bytes."""
+    return _budget
+
+
+def total() -> int:
+    """The estimated bytes of all the caches."""
+    return _total
+
+
+def emptied() -> int:
+    """How many times a cache has been emptied to keep under the budget, since the process started."""
+    return _emptied
+
+
+def set_budget(size: int) -> int:
+    """Set the budget to ``size`` bytes (emptying caches at once if they are over it); return the old budget."""
+    global _budget
+    old = _budget
+    _budget = size
+    if _total > size:
+        _shrink(size * 3 // 4)
+    return old
