@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from seep._engine.bits import HOUSE_VALUES as _HOUSE_VALUES
+from seep._engine.caches import cached
 from seep._engine.schedule import first_to_play, seat_to_play
 from seep._util.excerpt import excerpt
 from seep.bounds import longest_deal_moves, most_seeps, seep_bonus_range
@@ -212,24 +213,19 @@ _BYTE_BITS: Final = tuple(tuple(byte >> index & 1 for index in range(8)) for byt
 
 
 _NO_CARDS: Final = (0,) * _CARDS
-#: The card bits of the card masks met lately (piles and houses recur from
-#: move to move); emptied when it holds :data:`_BITS_KEPT` of them.
-_bits_of: dict[int, tuple[int, ...]] = {}
-_BITS_KEPT: Final = 4096
 
 
 def _card_bits(cards: CardSet | None) -> tuple[int, ...]:
     if cards is None or not cards.mask:
         return _NO_CARDS
-    mask = cards.mask
-    bits = _bits_of.get(mask)
-    if bits is None:
-        if len(_bits_of) >= _BITS_KEPT:
-            _bits_of.clear()
-        bits = _bits_of[mask] = tuple(
-            [bit for byte in mask.to_bytes(7, "little") for bit in _BYTE_BITS[byte]][:_CARDS]
-        )
-    return bits
+    return _bits_of(cards.mask)
+
+
+# Piles and houses recur from move to move: the bits of the masks met lately
+# are kept under the package's cache budget (see seep.caching).
+@cached("observation.card_bits")
+def _bits_of(mask: int) -> tuple[int, ...]:
+    return tuple([bit for byte in mask.to_bytes(7, "little") for bit in _BYTE_BITS[byte]][:_CARDS])
 
 
 def _value_one_hot(value: int | None) -> list[int]:
