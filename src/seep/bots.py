@@ -24,6 +24,7 @@ from typing import Any, Protocol, TypeAlias, cast, runtime_checkable
 
 from seep._engine.bits import bits
 from seep._engine.transition import transition
+from seep._players.best import BestBot
 from seep._players.sweeps import sweeping_values
 from seep._util.excerpt import excerpt
 from seep.baazi import Baazi, apply_baazi_move
@@ -36,6 +37,7 @@ from seep.state import State
 from seep.views import View, observe
 
 __all__ = [
+    "BestBot",
     "Bot",
     "BotSpec",
     "GreedyBot",
@@ -342,6 +344,7 @@ _BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,
+    "best": BestBot,
 }
 
 #: What names a bot: a built-in name (``"greedy"``), ``"module:attr"`` (a

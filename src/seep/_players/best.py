@@ -1,0 +1,246 @@
+"""The strongest built-in bot: determinized search with Seep-aware rollouts (:class:`BestBot`).
+
+Each decision draws ``samples`` deals consistent with the bot's view and
+whole history (:func:`seep.sampling.state_sampler`: the cards it has seen
+played and piled are never dealt again), tries every candidate move on
+each, and plays the move with the best mean result. A move is judged by
+playing the deal out to its end with a fast policy that plays as a careful
+player does: it takes the most points, seeps first, keeps a card for its
+own house, does not leave a floor the next player can sweep, and throws
+its least valuable card. The same sample and the same random draws judge
+every candidate (common random numbers), so the moves are compared on
+equal terms.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from seep._engine.bits import VALUE_MASKS, bits, mask_total
+from seep._engine.groups import is_union_of_groups
+from seep._engine.transition import transition
+from seep.moves import Bid, Move, Take
+from seep.rules import legal_moves
+from seep.sampling import state_sampler
+from seep.scoring import deal_score
+from seep.state import State
+from seep.views import View
+
+__all__ = ["BestBot"]
+
+
+def _plays_left(state: State) -> int:
+    """The cards still to be played in the deal (in hands and the stock)."""
+    return sum(len(hand) for hand in state.hands) + len(state.stock)
+
+
+def _can_sweep(state: State, hand: int) -> bool:
+    """True if a card of ``hand`` would take the whole floor of ``state`` (R4.3, R4.5)."""
+    loose = state.loose.mask
+    houses = state.houses
+    if not houses:
+        if not loose:
+            return False
+        total = mask_total(loose)
+        for value in range(1, 14):
+            if hand & VALUE_MASKS[value] and total % value == 0:
+                if is_union_of_groups(loose, value):
+                    return True
+        return False
+    if len(houses) > 1:
+        return False
+    value = houses[0].value
+    return bool(hand & VALUE_MASKS[value]) and (not loose or is_union_of_groups(loose, value))
+
+
+def _worth(state: State, mask: int) -> float:
+    """The card points of ``mask``, plus a little per card (the rest of the deal may need them)."""
+    points = state.variant.card_points.points
+    return sum(points[i] for i in bits(mask)) + 0.05 * mask.bit_count()
+
+
+class BestBot:
+    """Determinized search over consistent deals, with Seep-aware rollouts to the end of the deal.
+
+    ``samples`` deals are drawn per decision; up to ``width`` candidate
+    moves (the most promising by a one-move look) are each played out on
+    every sample to the end of the deal. A result counts the final
+    deal-score margin of the bot's team and, with weight ``win_weight``,
+    whether it wins the deal. Deterministic given ``seed``.
+
+    >>> from seep import apply_move, legal_moves, new_deal, parse_move
+    >>> from seep.bots import BestBot
+    >>> from seep.views import observe
+    >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+    >>> move = BestBot(seed=1, samples=4).choose(observe(state, 1), legal_moves(state))
+    >>> move in legal_moves(state)
+    True
+    """
+
+    name = "best"
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        samples: int = 8,
+        width: int = 8,
+        win_weight: float = 0.5,
+        horizon: int = 0,
+        noise: float = 0.1,
+        reply: float = 0.7,
+    ) -> None:
+        self.reply = float(reply)
+        self.horizon = int(horizon)
+        self.noise = float(noise)
+        self.rng = random.Random(seed)
+        self.samples = max(1, int(samples))
+        self.width = max(1, int(width))
+        self.win_weight = float(win_weight)
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        team = view.variant.team_of(view.seat)
+        draw = state_sampler(view)
+        rng = self.rng
+        states = [draw(rng) for _ in range(self.samples)]
+        candidates = self._candidates(states[0], view.seat, moves)
+        totals = [0.0] * len(candidates)
+        for state in states:
+            seed = rng.getrandbits(32)
+            for index, move in enumerate(candidates):
+                totals[index] += self._playout(transition(state, move), team, random.Random(seed))
+        best = max(totals)
+        # Ties keep the candidates' order: the one-move look's preference.
+        return candidates[totals.index(best)]
+
+    def _candidates(self, state: State, seat: int, moves: Sequence[Move]) -> list[Move]:
+        """The ``width`` most promising moves by a one-move look at ``state``."""
+        if len(moves) <= self.width:
+            return list(moves)
+        scored = sorted(moves, key=lambda move: -_look(state, seat, move))
+        return scored[: self.width]
+
+    def _playout(self, state: State, team: int, rng: random.Random) -> float:
+        """The result for ``team`` of playing ``state`` out with :func:`_policy`."""
+        steps = self.horizon or 1000
+        while not state.is_over and steps:
+            state = transition(state, _policy(state, rng, self.noise))
+            steps -= 1
+        totals = deal_score(state).totals
+        margin = totals[team] - totals[1 - team]
+        if not state.is_over:
+            return _static(state, team, margin, self.reply) / 100
+        win = 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
+        return margin / 100 + self.win_weight * win
+
+
+def _static(state: State, team: int, margin: float, reply: float) -> float:
+    """``margin`` (``team``'s deal score less the other's) with what the floor promises.
+
+    Half the points of each house go to its owners' team (a house is points
+    not yet banked), and ``reply`` times the best capture the player to move
+    can make (its points, and the seep bonus for a sweep) to theirs.
+    """
+    variant = state.variant
+    for house in state.houses:
+        points = _worth(state, house.cards.mask)
+        owned = any(variant.team_of(owner) == team for owner in house.owners)
+        margin += 0.5 * points if owned else -0.5 * points
+    mover = state.to_move
+    if mover is None or not reply:
+        return margin
+    points = variant.card_points.points
+    loose = state.loose.mask
+    houses = {house.value: house.cards.mask for house in state.houses}
+    best = 0.0
+    for move in legal_moves(state)._takes():
+        assert isinstance(move, Take)
+        taken = move.loose.mask | (1 << move.card)
+        if move.house is not None:
+            taken |= houses[move.house]
+        value = sum(points[i] for i in bits(taken))
+        if move.loose.mask == loose and len(houses) == (move.house is not None):
+            value += getattr(variant.seep_bonus, "normal", 50)
+        best = max(best, value)
+    return margin + reply * best if variant.team_of(mover) == team else margin - reply * best
+
+
+def _look(state: State, seat: int, move: Move) -> float:
+    """A one-move value of ``move``: what it takes, what its floor offers the next player."""
+    if isinstance(move, Bid):
+        return float(move.value)
+    after = transition(state, move)
+    team = state.variant.team_of(seat)
+    value = 0.0
+    gained = after.piles[team].mask & ~state.piles[team].mask
+    value += _worth(state, gained)
+    value += sum(s.points for s in after.seeps[len(state.seeps) :])
+    if not isinstance(move, Take):
+        value -= 0.3 * state.variant.card_points.points[move.card]
+    following = after.to_move
+    if (
+        following is not None
+        and after.variant.team_of(following) != team
+        and _can_sweep(after, after.hands[following].mask)
+    ):
+        value -= 50
+    return value
+
+
+def _policy(state: State, rng: random.Random, noise: float) -> Move:
+    """The rollout policy: a careful player's move, cheap enough to play thousands of plies.
+
+    Every move is tried: it scores the points its team takes and the seep
+    it makes, minus a seep it leaves to the next player (an opponent who
+    holds a sweeping card) and a little for point cards thrown loose; the
+    best scores, ties broken at random. With chance ``noise``, a random move.
+    """
+    moves = legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    if noise and rng.random() < noise:
+        return rng.choice(moves)
+    seat = state.to_move
+    assert seat is not None
+    variant = state.variant
+    points = variant.card_points.points
+    team = variant.team_of(seat)
+    following = seat + 1 if seat + 1 < variant.players else 0
+    threat = variant.team_of(following) != team
+    next_hand = state.hands[following].mask
+    pile = state.piles[team].mask
+    seeps = len(state.seeps)
+    best: list[Move] = []
+    best_value = -1e9
+    for move in moves:
+        if isinstance(move, Bid):
+            value = float(move.value)
+        else:
+            after = transition(state, move)
+            gained = after.piles[team].mask & ~pile
+            value = sum(points[i] for i in bits(gained)) + 0.1 * gained.bit_count()
+            if len(after.seeps) > seeps:
+                value += after.seeps[-1].points
+            elif not isinstance(move, Take):
+                value -= 0.3 * points[move.card]
+            if threat and _can_sweep(after, next_hand):
+                value -= 50
+        if value > best_value + 1e-9:
+            best, best_value = [move], value
+        elif value > best_value - 1e-9:
+            best.append(move)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _cost(move: Move, points: Sequence[int]) -> float:
+    """What playing ``move`` gives away: the points of a card thrown loose, less for a house."""
+    if isinstance(move, Take):
+        return -1.0
+    if isinstance(move, Throw):
+        return points[move.card] + 0.5
+    if isinstance(move, Bid):
+        return 0.0
+    return 0.5 * points[move.card]
