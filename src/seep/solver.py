@@ -1,0 +1,274 @@
+"""An exact endgame solver: what a position is worth with every card known, and which moves achieve it.
+
+:func:`solve` searches the rest of the deal with every hand and the stock's
+order known (as the state holds them), team 0 maximising and team 1
+minimising the deal's final difference, team 0's deal score minus team 1's
+as :func:`seep.deal_score` counts it at the end of the deal: card points,
+seep bonuses (R4.5) and the floor left to the last capturer (R9.2). In a
+two-player variant each seat is a team (R1.4).
+
+>>> from seep import deal_score
+>>> from seep.solver import solve
+>>> from seep.testing import position
+>>> state = position(hand="9S", hands={1: "4H", 2: "KD", 3: "2C"}, loose="4C 5D")
+>>> solution = solve(state)  # the last round: seat 0 sweeps (50) and takes the 9S (9)
+>>> solution.value, solution.gain, [str(move) for move in solution.moves]
+(-32, 59, ['take 9S 4C 5D'])
+
+The value is the whole deal's difference, the points already scored
+included; :attr:`Solution.gain` is what the rest of the deal adds to it.
+
+>>> solution.value == deal_score(state).difference + solution.gain
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from seep._engine.transition import transition
+from seep._util.arguments import check_instance, check_int
+from seep.cards import from_mask
+from seep.errors import InputError, SolverBudgetError
+from seep.moves import Move
+from seep.rules import legal_moves
+from seep.scoring import deal_score
+from seep.state import Phase, State
+
+__all__ = ["DEFAULT_NODE_BUDGET", "Solution", "solve"]
+
+#: The node budget of :func:`solve` when none is given: a few seconds of search
+#: (12 plays left in the four-player game need about a tenth of it).
+DEFAULT_NODE_BUDGET: Final = 2_000_000
+
+_BID: Final = Phase.BID
+_INFINITY: Final = 1 << 40
+
+
+@attrs.frozen(kw_only=True)
+class Solution:
+    """What :func:`solve` found: the value, the moves that achieve it, the nodes searched.
+
+    ``value`` is team 0's deal score minus team 1's at the end of the deal
+    when both teams play on perfectly; ``gain`` is what the rest of the deal
+    adds to the difference so far (``value`` minus that difference);
+    ``moves`` are the legal moves of the player to move that achieve
+    ``value``, in the order of :func:`seep.legal_moves` (empty when the deal
+    is over); ``nodes`` the positions searched.
+
+    >>> from seep.solver import solve
+    >>> from seep.testing import position
+    >>> solution = solve(position(hand="9S", hands={1: "4H", 2: "KD", 3: "2C"}, loose="4C 5D"))
+    >>> solution.value, solution.gain, len(solution.moves), solution.nodes
+    (-32, 59, 1, 5)
+    """
+
+    value: int
+    gain: int
+    moves: tuple[Move, ...]
+    nodes: int
+
+
+class _OutOfBudget(Exception):
+    """Raised inside the search when the node budget is spent."""
+
+
+class _Search:
+    """One solve: the transposition table, the cached children, the node count."""
+
+    def __init__(self, state: State, budget: int) -> None:
+        variant = state.variant
+        self.team_of = variant.team_of
+        self.points = variant.card_points
+        # With a most-cards bonus (R12) the future depends on the pile sizes: keep
+        # their difference in the key, and score whole piles rather than new cards.
+        self.sized = variant.card_points.most_cards != 0
+        self.budget = budget
+        self.nodes = 0
+        # key -> (lower bound, upper bound) of the rest of the deal's gain
+        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+        # key -> the children, best first: (gain of the move, child, child's key or None when over)
+        self.children: dict[
+            tuple[object, ...], list[tuple[int, State, tuple[object, ...] | None]]
+        ] = {}
+
+    def key(self, state: State) -> tuple[object, ...]:
+        """What the rest of the deal depends on, and nothing of the history.
+
+        The stock is a suffix of the root's (cards are dealt from its front),
+        so its length names it; the last capturer matters by team only (R9.2).
+        """
+        last = state.last_capture
+        houses = state.houses
+        key: tuple[object, ...] = (
+            state.to_move,
+            state.plays,
+            tuple([hand.mask for hand in state.hands]),
+            len(state.stock),
+            state.loose.mask,
+            tuple([(house.value, house.cards.mask, house.owners) for house in houses])
+            if houses
+            else (),
+            -1 if last is None else self.team_of(last),
+            state.bid,
+            state.phase is _BID,
+        )
+        if self.sized:
+            piles = state.piles
+            key += (len(piles[0]) - len(piles[1]),)
+        return key
+
+    def gain(self, before: State, after: State) -> int:
+        """What one move adds to team 0's lead: cards taken, a seep, the floor at the end."""
+        gain = 0
+        piles, new_piles = before.piles, after.piles
+        if new_piles is not piles:
+            if self.sized:
+                old = self.points.score(piles)
+                new = self.points.score(new_piles)
+                gain = (new[0] - new[1]) - (old[0] - old[1])
+            else:
+                taken = self.points.score(
+                    [
+                        from_mask(new.mask & ~old.mask)
+                        for old, new in zip(piles, new_piles, strict=True)
+                    ]
+                )
+                gain = taken[0] - taken[1]
+        if len(after.seeps) != len(before.seeps):
+            seep = after.seeps[-1]
+            gain += seep.points if self.team_of(seep.seat) == 0 else -seep.points
+        return gain
+
+    def expand(
+        self, state: State, key: tuple[object, ...]
+    ) -> list[tuple[int, State, tuple[object, ...] | None]]:
+        """The children of ``state``, best-looking first for the player to move."""
+        children = self.children.get(key)
+        if children is not None:
+            return children
+        gain_of = self.gain
+        children = []
+        for move in legal_moves(state):
+            child = transition(state, move)
+            children.append(
+                (gain_of(state, child), child, None if child.to_move is None else self.key(child))
+            )
+        to_move = state.to_move
+        assert to_move is not None
+        children.sort(key=_first, reverse=self.team_of(to_move) == 0)
+        self.children[key] = children
+        return children
+
+    def search(self, state: State, key: tuple[object, ...], alpha: int, beta: int) -> int:
+        """The gain of the rest of the deal, fail-soft within ``alpha``..``beta``."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _OutOfBudget
+        table = self.table
+        bounds = table.get(key)
+        if bounds is not None:
+            lower, upper = bounds
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+        else:
+            lower, upper = -_INFINITY, _INFINITY
+        children = self.expand(state, key)
+        to_move = state.to_move
+        assert to_move is not None
+        maximising = self.team_of(to_move) == 0
+        a, b = max(alpha, lower), min(beta, upper)
+        best = -_INFINITY if maximising else _INFINITY
+        best_index = 0
+        for index, (gain, child, child_key) in enumerate(children):
+            if child_key is None:
+                value = gain
+            else:
+                value = gain + self.search(child, child_key, a - gain, b - gain)
+            if maximising:
+                if value > best:
+                    best, best_index = value, index
+                    if best > a:
+                        a = best
+                        if a >= b:
+                            break
+            elif value < best:
+                best, best_index = value, index
+                if best < b:
+                    b = best
+                    if a >= b:
+                        break
+        if best_index:  # the best move first next time
+            children.insert(0, children.pop(best_index))
+        if best <= alpha:
+            table[key] = (lower, min(upper, best))
+        elif best >= beta:
+            table[key] = (max(lower, best), upper)
+        else:
+            table[key] = (best, best)
+        return best
+
+
+def _first(child: tuple[int, State, object]) -> int:
+    return child[0]
+
+
+def solve(state: State, *, node_budget: int = DEFAULT_NODE_BUDGET) -> Solution:
+    """The value of ``state`` with every card known, and the moves that achieve it.
+
+    Both teams play the rest of the deal perfectly with every hand and the
+    stock's order known: team 0 maximises its deal score minus team 1's at
+    the end of the deal (as :func:`seep.deal_score` counts it, seeps and the
+    floor left to the last capturer included), team 1 minimises it.
+    ``node_budget`` bounds the positions searched: a state that needs more
+    is refused with :class:`~seep.errors.SolverBudgetError`.
+
+    >>> from seep.solver import solve
+    >>> from seep.testing import position
+    >>> state = position(hand="7H", hands={1: "5C", 2: "KD", 3: "2C"}, loose="2D 5S")
+    >>> solution = solve(state)  # the 5S (5) and a seep (50) for team 0
+    >>> solution.gain, [str(move) for move in solution.moves]
+    (55, ['take 7H 2D 5S'])
+    """
+    check_instance(state, State, "state")
+    budget = check_int(node_budget, "node_budget")
+    if budget < 1:
+        raise InputError(f"a node budget is 1 or more, not {budget}", field="node_budget")
+    so_far = deal_score(state).difference
+    if state.to_move is None:
+        return Solution(value=so_far, gain=0, moves=(), nodes=0)
+    search = _Search(state, budget)
+    root = search.key(state)
+    try:
+        gain = search.search(state, root, -_INFINITY, _INFINITY)
+        moves = _best_moves(search, state, gain)
+    except _OutOfBudget:
+        left = sum(len(hand) for hand in state.hands) + len(state.stock)
+        raise SolverBudgetError(budget, left) from None
+    return Solution(value=so_far + gain, gain=gain, moves=moves, nodes=search.nodes)
+
+
+def _best_moves(search: _Search, state: State, gain: int) -> tuple[Move, ...]:
+    """The legal moves of ``state`` whose value is ``gain``, in legal-move order."""
+    to_move = state.to_move
+    assert to_move is not None
+    maximising = search.team_of(to_move) == 0
+    best = []
+    for move in legal_moves(state):
+        child = transition(state, move)
+        step = search.gain(state, child)
+        if child.to_move is None:
+            value = step
+        elif maximising:  # does the child reach gain (it cannot pass it)?
+            value = step + search.search(child, search.key(child), gain - step - 1, gain - step)
+        else:
+            value = step + search.search(child, search.key(child), gain - step, gain - step + 1)
+        if value == gain:
+            best.append(move)
+    return tuple(best)
