@@ -30,7 +30,6 @@ import attrs
 
 from seep._engine.transition import transition
 from seep._util.arguments import check_instance, check_int
-from seep.cards import from_mask
 from seep.errors import InputError, SolverBudgetError
 from seep.moves import Move
 from seep.rules import legal_moves
@@ -62,7 +61,7 @@ class Solution:
     >>> from seep.testing import position
     >>> solution = solve(position(hand="9S", hands={1: "4H", 2: "KD", 3: "2C"}, loose="4C 5D"))
     >>> solution.value, solution.gain, len(solution.moves), solution.nodes
-    (-32, 59, 1, 5)
+    (-32, 59, 1, 9)
     """
 
     value: int
@@ -85,6 +84,7 @@ class _Search:
         # With a most-cards bonus (R12) the future depends on the pile sizes: keep
         # their difference in the key, and score whole piles rather than new cards.
         self.sized = variant.card_points.most_cards != 0
+        self.table_points = variant.card_points.points
         self.budget = budget
         self.nodes = 0
         # key -> (lower bound, upper bound) of the rest of the deal's gain
@@ -129,14 +129,15 @@ class _Search:
                 old = self.points.score(piles)
                 new = self.points.score(new_piles)
                 gain = (new[0] - new[1]) - (old[0] - old[1])
-            else:
-                taken = self.points.score(
-                    [
-                        from_mask(new.mask & ~old.mask)
-                        for old, new in zip(piles, new_piles, strict=True)
-                    ]
-                )
-                gain = taken[0] - taken[1]
+            else:  # an additive table: the points of the cards just taken
+                table = self.table_points
+                for team, (was, now) in enumerate(zip(piles, new_piles, strict=True)):
+                    taken = now.mask & ~was.mask
+                    while taken:
+                        low = taken & -taken
+                        points = table[low.bit_length() - 1]
+                        gain += -points if team else points
+                        taken ^= low
         if len(after.seeps) != len(before.seeps):
             seep = after.seeps[-1]
             gain += seep.points if self.team_of(seep.seat) == 0 else -seep.points
@@ -246,12 +247,29 @@ def solve(state: State, *, node_budget: int = DEFAULT_NODE_BUDGET) -> Solution:
     search = _Search(state, budget)
     root = search.key(state)
     try:
-        gain = search.search(state, root, -_INFINITY, _INFINITY)
+        gain = _mtdf(search, state, root)
         moves = _best_moves(search, state, gain)
     except _OutOfBudget:
         left = sum(len(hand) for hand in state.hands) + len(state.stock)
         raise SolverBudgetError(budget, left) from None
     return Solution(value=so_far + gain, gain=gain, moves=moves, nodes=search.nodes)
+
+
+def _mtdf(search: _Search, state: State, root: tuple[object, ...]) -> int:
+    """The gain of the rest of the deal by null-window searches closing in on it (MTD(f)).
+
+    Values are whole points, so each search ``(beta - 1, beta)`` says whether
+    the gain reaches ``beta``; the table keeps what earlier searches learnt.
+    """
+    guess, lower, upper = 0, -_INFINITY, _INFINITY
+    while lower < upper:
+        beta = guess + 1 if guess == lower else guess
+        guess = search.search(state, root, beta - 1, beta)
+        if guess < beta:
+            upper = guess
+        else:
+            lower = guess
+    return guess
 
 
 def _best_moves(search: _Search, state: State, gain: int) -> tuple[Move, ...]:
