@@ -70,6 +70,13 @@ class Solution:
     nodes: int
 
 
+#: A transposition key: what the rest of the deal depends on (:meth:`_Search.key`).
+_Key = tuple[object, ...]
+#: A child in the search: the move's gain, the state after it, its key (``None``
+#: once the deal is over) and the move's index in the legal moves.
+_Child = tuple[int, State, "_Key | None", int]
+
+
 class _OutOfBudget(Exception):
     """Raised inside the search when the node budget is spent."""
 
@@ -88,13 +95,11 @@ class _Search:
         self.budget = budget
         self.nodes = 0
         # key -> (lower bound, upper bound) of the rest of the deal's gain
-        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
-        # key -> the children, best first: (gain of the move, child, child's key or None when over)
-        self.children: dict[
-            tuple[object, ...], list[tuple[int, State, tuple[object, ...] | None]]
-        ] = {}
+        self.table: dict[_Key, tuple[int, int]] = {}
+        # key -> the children, best first
+        self.children: dict[_Key, list[_Child]] = {}
 
-    def key(self, state: State) -> tuple[object, ...]:
+    def key(self, state: State) -> _Key:
         """What the rest of the deal depends on, and nothing of the history.
 
         The stock is a suffix of the root's (cards are dealt from its front),
@@ -102,7 +107,7 @@ class _Search:
         """
         last = state.last_capture
         houses = state.houses
-        key: tuple[object, ...] = (
+        key: _Key = (
             state.to_move,
             state.plays,
             tuple([hand.mask for hand in state.hands]),
@@ -143,19 +148,23 @@ class _Search:
             gain += seep.points if self.team_of(seep.seat) == 0 else -seep.points
         return gain
 
-    def expand(
-        self, state: State, key: tuple[object, ...]
-    ) -> list[tuple[int, State, tuple[object, ...] | None]]:
+    def expand(self, state: State, key: _Key) -> list[_Child]:
         """The children of ``state``, best-looking first for the player to move."""
         children = self.children.get(key)
         if children is not None:
             return children
         gain_of = self.gain
+        key_of = self.key
         children = []
-        for move in legal_moves(state):
+        for index, move in enumerate(legal_moves(state)):
             child = transition(state, move)
             children.append(
-                (gain_of(state, child), child, None if child.to_move is None else self.key(child))
+                (
+                    gain_of(state, child),
+                    child,
+                    None if child.to_move is None else key_of(child),
+                    index,
+                )
             )
         to_move = state.to_move
         assert to_move is not None
@@ -163,7 +172,7 @@ class _Search:
         self.children[key] = children
         return children
 
-    def search(self, state: State, key: tuple[object, ...], alpha: int, beta: int) -> int:
+    def search(self, state: State, key: _Key, alpha: int, beta: int) -> int:
         """The gain of the rest of the deal, fail-soft within ``alpha``..``beta``."""
         self.nodes += 1
         if self.nodes > self.budget:
@@ -187,7 +196,7 @@ class _Search:
         a, b = max(alpha, lower), min(beta, upper)
         best = -_INFINITY if maximising else _INFINITY
         best_index = 0
-        for index, (gain, child, child_key) in enumerate(children):
+        for index, (gain, child, child_key, _) in enumerate(children):
             if child_key is None:
                 value = gain
             else:
@@ -216,7 +225,7 @@ class _Search:
         return best
 
 
-def _first(child: tuple[int, State, object]) -> int:
+def _first(child: _Child) -> int:
     return child[0]
 
 
@@ -248,14 +257,14 @@ def solve(state: State, *, node_budget: int = DEFAULT_NODE_BUDGET) -> Solution:
     root = search.key(state)
     try:
         gain = _mtdf(search, state, root)
-        moves = _best_moves(search, state, gain)
+        moves = _best_moves(search, state, root, gain)
     except _OutOfBudget:
         left = sum(len(hand) for hand in state.hands) + len(state.stock)
         raise SolverBudgetError(budget, left) from None
     return Solution(value=so_far + gain, gain=gain, moves=moves, nodes=search.nodes)
 
 
-def _mtdf(search: _Search, state: State, root: tuple[object, ...]) -> int:
+def _mtdf(search: _Search, state: State, root: _Key) -> int:
     """The gain of the rest of the deal by null-window searches closing in on it (MTD(f)).
 
     Values are whole points, so each search ``(beta - 1, beta)`` says whether
@@ -272,21 +281,20 @@ def _mtdf(search: _Search, state: State, root: tuple[object, ...]) -> int:
     return guess
 
 
-def _best_moves(search: _Search, state: State, gain: int) -> tuple[Move, ...]:
+def _best_moves(search: _Search, state: State, root: _Key, gain: int) -> tuple[Move, ...]:
     """The legal moves of ``state`` whose value is ``gain``, in legal-move order."""
     to_move = state.to_move
     assert to_move is not None
     maximising = search.team_of(to_move) == 0
     best = []
-    for move in legal_moves(state):
-        child = transition(state, move)
-        step = search.gain(state, child)
-        if child.to_move is None:
+    for step, child, key, index in search.expand(state, root):
+        if key is None:
             value = step
         elif maximising:  # does the child reach gain (it cannot pass it)?
-            value = step + search.search(child, search.key(child), gain - step - 1, gain - step)
+            value = step + search.search(child, key, gain - step - 1, gain - step)
         else:
-            value = step + search.search(child, search.key(child), gain - step, gain - step + 1)
+            value = step + search.search(child, key, gain - step, gain - step + 1)
         if value == gain:
-            best.append(move)
-    return tuple(best)
+            best.append(index)
+    moves = legal_moves(state)
+    return tuple(moves[index] for index in sorted(best))
