@@ -194,6 +194,18 @@ class _Search:
         assert to_move is not None
         maximising = self.team_of(to_move) == 0
         a, b = max(alpha, lower), min(beta, upper)
+        # A child whose stored bound already decides the window ends the search at once.
+        for gain, _, child_key, _ in children:
+            if child_key is not None:
+                known = table.get(child_key)
+                if known is not None:
+                    if maximising:
+                        if gain + known[0] >= b:
+                            table[key] = (max(lower, gain + known[0]), upper)
+                            return gain + known[0]
+                    elif gain + known[1] <= a:
+                        table[key] = (lower, min(upper, gain + known[1]))
+                        return gain + known[1]
         best = -_INFINITY if maximising else _INFINITY
         best_index = 0
         for index, (gain, child, child_key, _) in enumerate(children):
