@@ -14,15 +14,37 @@ from collections.abc import Iterator
 import attrs
 import pytest
 
-from seep import STANDARD, Move, State, Variant, apply_move, deal_score, legal_moves, new_deal
+from seep import (
+    STANDARD,
+    STANDARD_2P,
+    Move,
+    State,
+    Variant,
+    apply_move,
+    deal_score,
+    legal_moves,
+    new_deal,
+)
 from seep.errors import InputError, SolverBudgetError
 from seep.solver import Solution, solve
 from seep.testing import position
-from seep.variants import BUILT_IN_NAMES, SeepBonus, get_variant
+from seep.variants import BUILT_IN_NAMES, SeepBonus, SeepContext, get_variant
 from variant_zoo import COMBINED, HEARTS, OPEN_FLOOR, PLAY_COUNT_SEEPS, registered
 
 #: Positions are checked from this many plays before the end of the deal.
 _PLAYS_LEFT = 6
+
+
+@attrs.frozen
+class HeartSeeps:
+    """A seep rule that reads the suit: 60 for a seep made with a heart, 10 with any other card."""
+
+    def __call__(self, context: SeepContext) -> int:
+        return 60 if context.card.suit == "H" else 10
+
+
+#: A variant where cards of one value and score are not interchangeable (R12).
+HEART_SEEPS = attrs.evolve(STANDARD_2P, name="solver-heart-seeps", seep_bonus=HeartSeeps())
 
 
 def _minimax(state: State) -> int:
@@ -81,7 +103,7 @@ def test_solve_matches_minimax_in_every_built_in_variant(name: str) -> None:
 
 @pytest.mark.parametrize(
     "variant",
-    [PLAY_COUNT_SEEPS, HEARTS, COMBINED, OPEN_FLOOR],
+    [PLAY_COUNT_SEEPS, HEARTS, COMBINED, OPEN_FLOOR, HEART_SEEPS],
     ids=lambda variant: variant.name,
 )
 def test_solve_matches_minimax_in_custom_variants(variant: Variant) -> None:
@@ -202,6 +224,29 @@ def test_r9_2_keeping_the_last_capture_beats_taking_more_points_now() -> None:
     greedy = apply_move(state, legal_moves(state)[1])
     assert deal_score(greedy).difference - deal_score(state).difference == 10
     assert solve(greedy).value == deal_score(state).difference + 10 - 6
+
+
+def test_r1_1_swapping_cards_of_one_value_and_score_keeps_the_value() -> None:
+    # 7H and 7D score nothing and capture alike (suits have no rank, R1.1).
+    cards = {"hands": {1: "7D 3C", 2: "QH 2H", 3: "6D 8H"}, "loose": "5H 4C TD"}
+    one = solve(position(hand="9D 7H", **cards))  # type: ignore[arg-type]
+    swapped = {"hands": {1: "7H 3C", 2: "QH 2H", 3: "6D 8H"}, "loose": "5H 4C TD"}
+    other = solve(position(hand="9D 7D", **swapped))  # type: ignore[arg-type]
+    assert one.value == other.value and one.gain == other.gain
+
+
+def test_r12_a_seep_rule_that_reads_the_suit_tells_the_suits_apart() -> None:
+    # A seep made with a heart is worth 60, with any other card 10. Seat 0 must
+    # throw a five (R8.2); seat 1 must throw a two, and the five kept then sweeps
+    # the thrown five with 3D + the two (R4.5). Keeping the 5H is worth 50 more,
+    # though after either throw the hands and the floor differ only by suit.
+    variant = registered(HEART_SEEPS)
+    state = position(variant, hand="5H 5D", hands={1: "2C 2S"}, loose="3D", plays=44)
+    assert _strs(legal_moves(state)) == ["throw 5H", "throw 5D"]
+    solution = solve(state)
+    assert _strs(solution.moves) == ["throw 5D"]
+    assert solution.gain == 60 + 2  # the seep, and the 2S (R1.2) whenever it is played
+    assert (solution.value, solution.moves) == _optimal_moves(state)
 
 
 def test_solve_works_on_every_built_in_variant_by_name() -> None:

@@ -32,17 +32,21 @@ from seep._engine.transition import transition
 from seep._util.arguments import check_instance, check_int
 from seep.errors import InputError, SolverBudgetError
 from seep.moves import Move
-from seep.rules import legal_moves
+from seep.rules import iter_legal_moves, legal_moves
 from seep.scoring import deal_score
 from seep.state import Phase, State
+from seep.variants import CardValueSeep, SeepBonus
 
 __all__ = ["DEFAULT_NODE_BUDGET", "Solution", "solve"]
 
-#: The node budget of :func:`solve` when none is given: a few seconds of search
-#: (12 plays left in the four-player game need about a tenth of it).
-DEFAULT_NODE_BUDGET: Final = 2_000_000
+#: The node budget of :func:`solve` when none is given: half a minute of search at
+#: most, and under a gigabyte of tables (about 1.6 KB a node). Twelve plays before
+#: the end of a four-player deal need a few thousand nodes, sixteen under 100,000.
+DEFAULT_NODE_BUDGET: Final = 500_000
 
 _BID: Final = Phase.BID
+#: Seep rules that read no more of the card than its value.
+_BY_VALUE: Final = (SeepBonus, CardValueSeep)
 _INFINITY: Final = 1 << 40
 
 
@@ -72,8 +76,9 @@ class Solution:
 
 #: A transposition key: what the rest of the deal depends on (:meth:`_Search.key`).
 _Key = tuple[object, ...]
-#: A child in the search: the move's gain, the state after it, its key (``None``
-#: once the deal is over) and the move's index in the legal moves.
+#: A child in the search: the move's gain, the state after it and its key, and the
+#: move's index in the legal moves. Once the deal is over the key is ``None`` and the
+#: parent stands in for the state (only the gain is read).
 _Child = tuple[int, State, "_Key | None", int]
 
 
@@ -92,6 +97,13 @@ class _Search:
         # their difference in the key, and score whole piles rather than new cards.
         self.sized = variant.card_points.most_cards != 0
         self.table_points = variant.card_points.points
+        # Cards of one value and one point score are interchangeable (R1.1: suits
+        # have no rank) unless the seep rule may read the card's suit: then the key
+        # counts such cards by where they lie, not by suit.
+        self.nibbles = (
+            _nibbles(self.table_points) if type(variant.seep_bonus) in _BY_VALUE else None
+        )
+        self.canonical: dict[int, int] = {}
         self.budget = budget
         self.nodes = 0
         # key -> (lower bound, upper bound) of the rest of the deal's gain
@@ -107,13 +119,14 @@ class _Search:
         """
         last = state.last_capture
         houses = state.houses
+        canon = self.canon if self.nibbles is not None else _same
         key: _Key = (
             state.to_move,
             state.plays,
-            tuple([hand.mask for hand in state.hands]),
+            tuple([canon(hand.mask) for hand in state.hands]),
             len(state.stock),
-            state.loose.mask,
-            tuple([(house.value, house.cards.mask, house.owners) for house in houses])
+            canon(state.loose.mask),
+            tuple([(house.value, canon(house.cards.mask), house.owners) for house in houses])
             if houses
             else (),
             -1 if last is None else self.team_of(last),
@@ -124,6 +137,22 @@ class _Search:
             piles = state.piles
             key += (len(piles[0]) - len(piles[1]),)
         return key
+
+    def canon(self, mask: int) -> int:
+        """``mask`` with each value's interchangeable cards replaced by the first ones of their kind."""
+        found = self.canonical.get(mask)
+        if found is None:
+            nibbles = self.nibbles
+            assert nibbles is not None
+            found, rest, shift = 0, mask, 0
+            for table in nibbles:
+                if not rest:
+                    break
+                found |= table[rest & 15] << shift
+                rest >>= 4
+                shift += 4
+            self.canonical[mask] = found
+        return found
 
     def gain(self, before: State, after: State) -> int:
         """What one move adds to team 0's lead: cards taken, a seep, the floor at the end."""
@@ -156,16 +185,12 @@ class _Search:
         gain_of = self.gain
         key_of = self.key
         children = []
-        for index, move in enumerate(legal_moves(state)):
+        for index, move in enumerate(iter_legal_moves(state)):
             child = transition(state, move)
-            children.append(
-                (
-                    gain_of(state, child),
-                    child,
-                    None if child.to_move is None else key_of(child),
-                    index,
-                )
-            )
+            if child.to_move is None:  # the deal is over: only the gain is kept
+                children.append((gain_of(state, child), state, None, index))
+            else:
+                children.append((gain_of(state, child), child, key_of(child), index))
         to_move = state.to_move
         assert to_move is not None
         children.sort(key=_first, reverse=self.team_of(to_move) == 0)
@@ -235,6 +260,34 @@ class _Search:
         else:
             table[key] = (best, best)
         return best
+
+
+def _same(mask: int) -> int:
+    return mask
+
+
+def _nibbles(points: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Per value, each set of its four cards (a 4-bit pattern) made canonical.
+
+    Cards are numbered by value, then suit (four bits a value); two cards of a
+    value are interchangeable when they score the same. A pattern becomes, for
+    each kind, as many of that kind's first cards as it holds.
+    """
+    tables = []
+    for value in range(13):
+        kinds: dict[int, list[int]] = {}
+        for suit in range(4):
+            kinds.setdefault(points[4 * value + suit], []).append(suit)
+        table = []
+        for pattern in range(16):
+            canonical = 0
+            for suits in kinds.values():
+                held = sum(pattern >> suit & 1 for suit in suits)
+                for suit in suits[:held]:
+                    canonical |= 1 << suit
+            table.append(canonical)
+        tables.append(tuple(table))
+    return tables
 
 
 def _first(child: _Child) -> int:
