@@ -1,4 +1,4 @@
-"""Players: the :class:`Bot` protocol and three bots (random, greedy, search).
+"""Players: the :class:`Bot` protocol and four bots (random, greedy, search, best).
 
 A bot sees only a :class:`~seep.views.View` and the legal moves, and is
 deterministic given its seed. Play a deal or a match with :func:`play_deal`
@@ -358,8 +358,8 @@ _PIPE_PREFIX = "cmd:"
 def make_bot(kind: BotSpec, *, seed: int | None = None, **options: Any) -> Bot:
     """A bot from its spec (:data:`BotSpec`); ``seed`` and ``options`` go to its constructor.
 
-    ``kind`` is one of the built-in names ``random``, ``greedy`` or
-    ``search``; ``module:attr`` (``mypkg.mybots:Careful``), an importable
+    ``kind`` is one of the built-in names ``random``, ``greedy``,
+    ``search`` or ``best``; ``module:attr`` (``mypkg.mybots:Careful``), an importable
     :class:`Bot` class or factory (called with ``seed=`` when it takes a
     seed, and the options) or a bot instance; ``cmd:COMMAND``, an external
     program speaking the ``seep-pipe/1`` protocol (:class:`seep.pipe.PipeBot`;
@@ -374,7 +374,7 @@ def make_bot(kind: BotSpec, *, seed: int | None = None, **options: Any) -> Bot:
     >>> make_bot("fast")
     Traceback (most recent call last):
     ...
-    seep.errors.InputError: kind: unknown bot 'fast'; give random, greedy, search, module:attr or cmd:COMMAND
+    seep.errors.InputError: kind: unknown bot 'fast'; give random, greedy, search, best, module:attr or cmd:COMMAND
     """
     if isinstance(kind, str):
         if kind.startswith(_PIPE_PREFIX):

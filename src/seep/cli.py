@@ -470,7 +470,7 @@ def _whole(text: str) -> int:
 
 
 _BOT_HELP = (
-    "a bot is random, greedy, search, module:attr (a Bot class or factory to import) "
+    "a bot is random, greedy, search, best, module:attr (a Bot class or factory to import) "
     "or 'cmd:PROGRAM ARGS' (a program speaking seep-pipe/1)"
 )
 

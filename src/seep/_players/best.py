@@ -20,10 +20,12 @@ from collections.abc import Sequence
 from seep._engine.bits import VALUE_MASKS, bits, mask_total
 from seep._engine.groups import is_union_of_groups
 from seep._engine.transition import transition
+from seep.errors import SolverBudgetError
 from seep.moves import Bid, Move, Take
 from seep.rules import legal_moves
 from seep.sampling import state_sampler
 from seep.scoring import deal_score
+from seep.solver import solve
 from seep.state import State
 from seep.views import View
 
@@ -84,48 +86,63 @@ class BestBot:
         self,
         *,
         seed: int | None = None,
-        samples: int = 8,
-        width: int = 8,
+        samples: int = 24,
+        width: int | None = None,
+        horizon: int | None = None,
+        solve_plies: int | None = None,
+        node_budget: int = 20_000,
         win_weight: float = 0.5,
-        horizon: int = 0,
-        noise: float = 0.1,
-        reply: float = 0.7,
+        noise: float = 0.0,
+        reply: float = 0.0,
     ) -> None:
-        self.reply = float(reply)
-        self.horizon = int(horizon)
-        self.noise = float(noise)
         self.rng = random.Random(seed)
         self.samples = max(1, int(samples))
-        self.width = max(1, int(width))
+        self.width = None if width is None else max(1, int(width))
+        self.horizon = None if horizon is None else int(horizon)
+        self.solve_plies = None if solve_plies is None else int(solve_plies)
+        self.node_budget = max(1, int(node_budget))
         self.win_weight = float(win_weight)
+        self.noise = float(noise)
+        self.reply = float(reply)
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
         team = view.variant.team_of(view.seat)
+        four = view.variant.players == 4
+        width = self.width or (8 if four else 16)
+        horizon = 1 if four else 3
+        if self.horizon is not None:
+            horizon = self.horizon
+        solve_plies = 8 if four else 6
+        if self.solve_plies is not None:
+            solve_plies = self.solve_plies
         draw = state_sampler(view)
         rng = self.rng
         states = [draw(rng) for _ in range(self.samples)]
-        candidates = self._candidates(states[0], view.seat, moves)
+        candidates = _candidates(states[0], view.seat, moves, width)
         totals = [0.0] * len(candidates)
         for state in states:
             seed = rng.getrandbits(32)
             for index, move in enumerate(candidates):
-                totals[index] += self._playout(transition(state, move), team, random.Random(seed))
+                child = transition(state, move)
+                totals[index] += self._playout(child, team, random.Random(seed), horizon, solve_plies)
         best = max(totals)
         # Ties keep the candidates' order: the one-move look's preference.
         return candidates[totals.index(best)]
 
-    def _candidates(self, state: State, seat: int, moves: Sequence[Move]) -> list[Move]:
-        """The ``width`` most promising moves by a one-move look at ``state``."""
-        if len(moves) <= self.width:
-            return list(moves)
-        scored = sorted(moves, key=lambda move: -_look(state, seat, move))
-        return scored[: self.width]
-
-    def _playout(self, state: State, team: int, rng: random.Random) -> float:
-        """The result for ``team`` of playing ``state`` out with :func:`_policy`."""
-        steps = self.horizon or 1000
+    def _playout(
+        self, state: State, team: int, rng: random.Random, horizon: int, solve_plies: int
+    ) -> float:
+        """The result for ``team`` of ``state``: solved exactly near the end, else played on a little."""
+        if _plays_left(state) <= solve_plies:
+            try:
+                value = solve(state, node_budget=self.node_budget).value
+            except SolverBudgetError:
+                pass
+            else:
+                return self._result(value if team == 0 else -value)
+        steps = horizon or 1000
         while not state.is_over and steps:
             state = transition(state, _policy(state, rng, self.noise))
             steps -= 1
@@ -133,8 +150,19 @@ class BestBot:
         margin = totals[team] - totals[1 - team]
         if not state.is_over:
             return _static(state, team, margin, self.reply) / 100
+        return self._result(margin)
+
+    def _result(self, margin: float) -> float:
+        """The worth of a finished deal won by ``margin`` points."""
         win = 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
         return margin / 100 + self.win_weight * win
+
+
+def _candidates(state: State, seat: int, moves: Sequence[Move], width: int) -> list[Move]:
+    """The ``width`` most promising moves by a one-move look at ``state``, best first."""
+    if len(moves) <= width:
+        return list(moves)
+    return sorted(moves, key=lambda move: -_look(state, seat, move))[:width]
 
 
 def _static(state: State, team: int, margin: float, reply: float) -> float:
