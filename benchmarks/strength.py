@@ -118,12 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--start", type=int, default=0, help="seed of the first deal")
-    parser.add_argument(
-        "--first-option", action="append", default=[], metavar="NAME=NUMBER"
-    )
-    parser.add_argument(
-        "--second-option", action="append", default=[], metavar="NAME=NUMBER"
-    )
+    parser.add_argument("--first-option", action="append", default=[], metavar="NAME=NUMBER")
+    parser.add_argument("--second-option", action="append", default=[], metavar="NAME=NUMBER")
     parser.add_argument("--json", default=None, help="also write the report here")
     args = parser.parse_args(argv)
     began = time.process_time()

@@ -33,7 +33,11 @@ def _after(variant: str | Variant, seed: int, plies: int) -> State:
 
 
 def _choices(bot: BestBot, states: list[State]) -> list[str]:
-    return [str(bot.choose(observe(s, s.to_move), legal_moves(s))) for s in states if s.to_move is not None]
+    return [
+        str(bot.choose(observe(s, s.to_move), legal_moves(s)))
+        for s in states
+        if s.to_move is not None
+    ]
 
 
 def test_make_bot_best_is_a_best_bot_named_best() -> None:
@@ -83,9 +87,7 @@ def test_best_bot_plays_an_optimal_move_when_nothing_is_hidden_near_the_end() ->
 @pytest.mark.parametrize("variant", ["standard", "standard-2p"])
 def test_best_bot_finishes_a_deal_against_greedy(variant: str) -> None:
     players = new_deal(variant, seed=0).players
-    bots = [
-        BestBot(seed=s, **FAST) if s % 2 == 0 else GreedyBot(seed=s) for s in range(players)
-    ]
+    bots = [BestBot(seed=s, **FAST) if s % 2 == 0 else GreedyBot(seed=s) for s in range(players)]
     final = play_deal(new_deal(variant, seed=9), bots)
     assert final.is_over
 

@@ -1,15 +1,17 @@
-"""The strongest built-in bot: determinized search with Seep-aware rollouts (:class:`BestBot`).
+"""The strongest built-in bot: determinized search, solved exactly near the end (:class:`BestBot`).
 
 Each decision draws ``samples`` deals consistent with the bot's view and
-whole history (:func:`seep.sampling.state_sampler`: the cards it has seen
-played and piled are never dealt again), tries every candidate move on
-each, and plays the move with the best mean result. A move is judged by
-playing the deal out to its end with a fast policy that plays as a careful
-player does: it takes the most points, seeps first, keeps a card for its
-own house, does not leave a floor the next player can sweep, and throws
-its least valuable card. The same sample and the same random draws judge
-every candidate (common random numbers), so the moves are compared on
-equal terms.
+whole history (:func:`seep.sampling.state_sampler`: no card it has seen
+played, piled or held is dealt elsewhere), tries each candidate move on
+every sample, and plays the move with the best total. Near the end of the
+deal the position after the move is solved exactly (:func:`seep.solver.solve`);
+earlier, a few more plays are made by a fast policy that plays as a
+careful player does (it takes the most points, a seep first, leaves no
+floor the next opponent can sweep, and throws its least valuable card),
+and the position is scored by the deal-score margin with half of each
+house's points to its owners' team. Every candidate is judged on the same
+samples and the same random draws, so the moves are compared on equal
+terms.
 """
 
 from __future__ import annotations
@@ -45,11 +47,10 @@ def _can_sweep(state: State, hand: int) -> bool:
         if not loose:
             return False
         total = mask_total(loose)
-        for value in range(1, 14):
-            if hand & VALUE_MASKS[value] and total % value == 0:
-                if is_union_of_groups(loose, value):
-                    return True
-        return False
+        return any(
+            hand & VALUE_MASKS[value] and total % value == 0 and is_union_of_groups(loose, value)
+            for value in range(1, 14)
+        )
     if len(houses) > 1:
         return False
     value = houses[0].value
@@ -63,13 +64,19 @@ def _worth(state: State, mask: int) -> float:
 
 
 class BestBot:
-    """Determinized search over consistent deals, with Seep-aware rollouts to the end of the deal.
+    """Determinized search over consistent deals, each solved exactly near the end of the deal.
 
     ``samples`` deals are drawn per decision; up to ``width`` candidate
-    moves (the most promising by a one-move look) are each played out on
-    every sample to the end of the deal. A result counts the final
-    deal-score margin of the bot's team and, with weight ``win_weight``,
-    whether it wins the deal. Deterministic given ``seed``.
+    moves (the most promising by a one-move look; default 8 with four
+    players, 16 with two) are tried on every sample. When at most
+    ``solve_plies`` cards are left to play after the move (default 8 with
+    four players, 6 with two), the sample is solved within ``node_budget``
+    nodes, and the result is the final margin of the bot's team (/100)
+    plus ``win_weight`` for a won deal (minus for a lost one). Earlier, or
+    when the solver gives up, ``horizon`` more plays (default 1 with four
+    players, 3 with two; 0: to the end of the deal) are made by a careful
+    policy, and the result is the deal-score margin so far with half of
+    each house's points to its owners' team. Deterministic given ``seed``.
 
     >>> from seep import apply_move, legal_moves, new_deal, parse_move
     >>> from seep.bots import BestBot
@@ -92,8 +99,6 @@ class BestBot:
         solve_plies: int | None = None,
         node_budget: int = 20_000,
         win_weight: float = 0.5,
-        noise: float = 0.0,
-        reply: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = max(1, int(samples))
@@ -102,8 +107,6 @@ class BestBot:
         self.solve_plies = None if solve_plies is None else int(solve_plies)
         self.node_budget = max(1, int(node_budget))
         self.win_weight = float(win_weight)
-        self.noise = float(noise)
-        self.reply = float(reply)
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
         if len(moves) == 1:
@@ -126,7 +129,9 @@ class BestBot:
             seed = rng.getrandbits(32)
             for index, move in enumerate(candidates):
                 child = transition(state, move)
-                totals[index] += self._playout(child, team, random.Random(seed), horizon, solve_plies)
+                totals[index] += self._playout(
+                    child, team, random.Random(seed), horizon, solve_plies
+                )
         best = max(totals)
         # Ties keep the candidates' order: the one-move look's preference.
         return candidates[totals.index(best)]
@@ -144,12 +149,12 @@ class BestBot:
                 return self._result(value if team == 0 else -value)
         steps = horizon or 1000
         while not state.is_over and steps:
-            state = transition(state, _policy(state, rng, self.noise))
+            state = transition(state, _policy(state, rng))
             steps -= 1
         totals = deal_score(state).totals
         margin = totals[team] - totals[1 - team]
         if not state.is_over:
-            return _static(state, team, margin, self.reply) / 100
+            return _static(state, team, margin) / 100
         return self._result(margin)
 
     def _result(self, margin: float) -> float:
@@ -165,35 +170,17 @@ def _candidates(state: State, seat: int, moves: Sequence[Move], width: int) -> l
     return sorted(moves, key=lambda move: -_look(state, seat, move))[:width]
 
 
-def _static(state: State, team: int, margin: float, reply: float) -> float:
-    """``margin`` (``team``'s deal score less the other's) with what the floor promises.
+def _static(state: State, team: int, margin: float) -> float:
+    """``margin`` (``team``'s deal score less the other's) with half the points of each house.
 
-    Half the points of each house go to its owners' team (a house is points
-    not yet banked), and ``reply`` times the best capture the player to move
-    can make (its points, and the seep bonus for a sweep) to theirs.
+    A house's points go half to its owners' team: points not yet banked.
     """
     variant = state.variant
     for house in state.houses:
         points = _worth(state, house.cards.mask)
         owned = any(variant.team_of(owner) == team for owner in house.owners)
         margin += 0.5 * points if owned else -0.5 * points
-    mover = state.to_move
-    if mover is None or not reply:
-        return margin
-    points = variant.card_points.points
-    loose = state.loose.mask
-    houses = {house.value: house.cards.mask for house in state.houses}
-    best = 0.0
-    for move in legal_moves(state)._takes():
-        assert isinstance(move, Take)
-        taken = move.loose.mask | (1 << move.card)
-        if move.house is not None:
-            taken |= houses[move.house]
-        value = sum(points[i] for i in bits(taken))
-        if move.loose.mask == loose and len(houses) == (move.house is not None):
-            value += getattr(variant.seep_bonus, "normal", 50)
-        best = max(best, value)
-    return margin + reply * best if variant.team_of(mover) == team else margin - reply * best
+    return margin
 
 
 def _look(state: State, seat: int, move: Move) -> float:
@@ -218,19 +205,17 @@ def _look(state: State, seat: int, move: Move) -> float:
     return value
 
 
-def _policy(state: State, rng: random.Random, noise: float) -> Move:
+def _policy(state: State, rng: random.Random) -> Move:
     """The rollout policy: a careful player's move, cheap enough to play thousands of plies.
 
     Every move is tried: it scores the points its team takes and the seep
     it makes, minus a seep it leaves to the next player (an opponent who
     holds a sweeping card) and a little for point cards thrown loose; the
-    best scores, ties broken at random. With chance ``noise``, a random move.
+    best scores, ties broken at random.
     """
     moves = legal_moves(state)
     if len(moves) == 1:
         return moves[0]
-    if noise and rng.random() < noise:
-        return rng.choice(moves)
     seat = state.to_move
     assert seat is not None
     variant = state.variant
@@ -261,14 +246,3 @@ def _policy(state: State, rng: random.Random, noise: float) -> Move:
         elif value > best_value - 1e-9:
             best.append(move)
     return best[0] if len(best) == 1 else rng.choice(best)
-
-
-def _cost(move: Move, points: Sequence[int]) -> float:
-    """What playing ``move`` gives away: the points of a card thrown loose, less for a house."""
-    if isinstance(move, Take):
-        return -1.0
-    if isinstance(move, Throw):
-        return points[move.card] + 0.5
-    if isinstance(move, Bid):
-        return 0.0
-    return 0.5 * points[move.card]
