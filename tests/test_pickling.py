@@ -15,7 +15,7 @@ import attrs
 import pytest
 
 from seep import STANDARD, State, apply_move, legal_moves, new_deal, register_variant
-from seep.bots import GreedyBot, RandomBot, SearchBot
+from seep.bots import BestBot, GreedyBot, RandomBot, SearchBot
 from seep.observation import observation_vector
 from seep.pipe import PipeBot
 from seep.testing import position
@@ -110,6 +110,7 @@ def test_variants_travel_and_deal_the_same(name: str, module: ModuleType) -> Non
         pytest.param(lambda: RandomBot(seed=1), id="random"),
         pytest.param(lambda: GreedyBot(seed=1), id="greedy"),
         pytest.param(lambda: SearchBot(seed=1, iterations=4), id="search"),
+        pytest.param(lambda: BestBot(seed=1, samples=2), id="best"),
     ],
 )
 @pytest.mark.parametrize("name", ["standard", "taash-2p", CUSTOM])
