@@ -95,6 +95,18 @@ def test_search_strength_and_sampling_rate_report_their_figures() -> None:
     assert 0.0 < rate["worst view"] <= rate["accepted/proposed"] <= rate["accepted/replayed"] <= 1.0
 
 
+def test_the_strength_script_alternates_seats_and_reports_both_bots_cpu() -> None:
+    report = _load("strength").run("standard-2p", 2, "best", "random", {"samples": 2.0}, {})
+    wins, draws, losses = report["wins, draws, losses"]  # type: ignore[misc]
+    assert wins + draws + losses == 2
+    low, high = report["win share 95%"]  # type: ignore[misc]
+    assert 0.0 <= low <= report["win share"] <= high <= 1.0  # type: ignore[operator]
+    # Each bot plays one deal from each seat: both make decisions.
+    assert report["first decisions"] > 0 and report["second decisions"] > 0  # type: ignore[operator]
+    mean, most = report["first cpu s per decision (mean, max)"]  # type: ignore[misc]
+    assert 0.0 <= mean <= most
+
+
 def test_the_solver_script_reports_seconds_and_nodes_by_plays_left(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
