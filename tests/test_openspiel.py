@@ -241,7 +241,7 @@ def test_each_id_of_an_ismcts_move_is_searched_with_the_iterations_given() -> No
     state = new_deal("standard-2p", seed=2)
     while len(legal_moves(state)) < 2:
         state = apply_move(state, legal_moves(state)[0])
-    search = bot._search(state.variant)
+    _, search = bot._search(state.variant)
     sample = search.sample_root_state
     search.sample_root_state = lambda root: (searched.append(1), sample(root))[1]
     move = bot.choose(observe(state, state.to_move), legal_moves(state))

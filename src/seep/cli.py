@@ -242,7 +242,7 @@ class _Progress:
 def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     variant = get_variant(args.variant)
     kinds = _bot_specs(args.bots or "") + [k.strip() for k in args.bot or () if k.strip()]
-    if not (args.bots or args.bot):
+    if args.bots is None and not args.bot:
         kinds = ["greedy", "random"]
     if len(kinds) < 2:
         return _usage_error(

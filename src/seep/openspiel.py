@@ -631,14 +631,14 @@ class ISMCTSBot:
         self._rng = random.Random(seed)
         self._random_state = np.random.RandomState(self._rng.getrandbits(32))
         self._evaluator = mcts.RandomRolloutEvaluator(1, self._random_state)
-        self._searches: dict[str, Any] = {}
+        self._searches: dict[str, tuple[Any, Any]] = {}
 
-    def _search(self, variant: Variant) -> Any:
-        """The OpenSpiel search for ``variant``'s game, made once, resampling from this seed."""
+    def _search(self, variant: Variant) -> tuple[Any, Any]:
+        """``variant``'s game and the OpenSpiel search on it, made once, resampling from this seed."""
         from open_spiel.python.algorithms import ismcts
 
-        search = self._searches.get(variant.name)
-        if search is None:
+        found = self._searches.get(variant.name)
+        if found is None:
             game = pyspiel.load_game(f"{SHORT_NAME}(variant={variant.name})")
             search = ismcts.ISMCTSBot(
                 game,
@@ -651,16 +651,16 @@ class ISMCTSBot:
             search.set_resampler(
                 lambda state, player: state.resample_from_infostate(player, rng.random)
             )
-            self._searches[variant.name] = search
-        return search
+            found = self._searches[variant.name] = (game, search)
+        return found
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
         """Search each id of the move in turn from a state sampled from ``view``."""
         if len(moves) == 1:
             return moves[0]
         node = sample_state(view, self._rng)
-        search = self._search(node.variant)
-        state = search._game.new_initial_state()
+        game, search = self._search(node.variant)
+        state = game.new_initial_state()
         state._node = node
         state._known = 1 << view.seat
         while True:  # the ids of one move; the walk ends with the move
