@@ -404,6 +404,11 @@ class Rating:
 
     ``score`` is its points per game (a win 1, a draw 1/2) against all
     opponents together; ``games`` how many it played.
+
+    >>> from seep.sim import ratings
+    >>> best, worst = ratings(["a", "b"], [[0, 30], [10, 0]], [[0, 40], [40, 0]])
+    >>> best.name, best.score, best.games, best.elo_ci[0] < best.elo < best.elo_ci[1]
+    ('a', 0.75, 40, True)
     """
 
     name: str
@@ -468,6 +473,11 @@ class Ladder:
 
     ``scores[i][j]`` is what ``names[i]`` scored against ``names[j]`` (wins
     plus half the draws) in ``games[i][j]`` games; ``ratings`` are best first.
+
+    >>> from seep.sim import ladder
+    >>> table = ladder(["greedy", "random", "seep.bots:GreedyBot"], variant="standard-2p", games=2)
+    >>> table.names, table.games[1]
+    (('greedy', 'random', 'seep.bots:GreedyBot'), (2, 0, 2))
     """
 
     names: tuple[str, ...]
