@@ -122,7 +122,8 @@ def _floor(loose: int) -> FloorTable:
         answers = _answers.get(listed)
         if answers is None:
             answers = _answers[listed] = {}
-        found = FloorTable(listed, tuple(cards), subset_sums(packed_counts(loose)), answers)
+        # tuple.__new__: a NamedTuple's own constructor runs a Python frame, on every new floor.
+        found = tuple.__new__(FloorTable, (listed, tuple(cards), value_sums(listed), answers))
         _floors[loose] = found
     return found
 
