@@ -389,3 +389,49 @@ def test_in_normal_play_legality_reads_only_the_house_values_of_a_hand() -> None
                         checked += 1
                 state = apply_move(state, rng.choice(legal_moves(state)))
     assert checked > 500
+
+
+def test_the_moves_of_a_stopped_replay_never_reject_a_consistent_deck() -> None:
+    # Before a replay got through, HistorySampler._fitted replays a deck only if the moves of
+    # the furthest replay so far, up to the one it found illegal, are legal on it (a Prefix,
+    # asked on that replay's tables): a filter that must never reject a deck the checked
+    # replay accepts, and that must catch the deck that stopped.
+    from seep._hidden.replay_script import Prefix
+
+    prefixes = kept = rejected = 0
+    for variant, seed, plays in (
+        ("standard", 31, 18),
+        ("standard", 32, 34),
+        ("taash", 33, 14),
+        ("taash", 34, 30),
+        ("standard-2p", 35, 26),
+        ("taash-2p", 36, 22),
+    ):
+        state = random_state(variant, seed, plays)
+        for seat in range(state.players):
+            view = observe(state, seat)
+            sampler = HistorySampler(view)
+            rng = random.Random(seed * 10 + seat)
+            consistent_decks = [list(HistorySampler(view).deal(rng).deck) for _ in range(6)]
+            for _ in range(12):
+                deck = sampler.propose(rng)
+                try:
+                    start = new_deal(view.variant, deck=deck, dealer=view.dealer)
+                except MisdealError:
+                    continue
+                before: list[State] = []
+                if sampler._played_out(start, None, before) is not None or not before:
+                    continue
+                prefix = Prefix(before, sampler.moves, sampler._dealt_to, seat)
+                prefixes += 1
+                assert not prefix.holds(deck)  # the move that stopped the replay is in it
+                for other in consistent_decks:
+                    assert sampler.replay(other) is not None
+                    assert prefix.holds(other)
+                    kept += 1
+                for _ in range(8):
+                    other = sampler.propose(rng)
+                    if not prefix.holds(other):
+                        assert sampler.replay(other) is None
+                        rejected += 1
+    assert prefixes >= 100 and kept >= 600 and rejected >= 500

@@ -62,7 +62,7 @@ from seep._checks.validate import check_view
 from seep._engine.bits import HIGH_MASK, VALUE_MASKS
 from seep._engine.schedule import bidding_positions, first_to_play
 from seep._engine.transition import transition
-from seep._hidden.replay_script import REMEMBERED_MOVES, Script, value_key
+from seep._hidden.replay_script import REMEMBERED_MOVES, Prefix, Script, value_key
 from seep._hidden.view_sampling import DEFAULT_VIEW_ONLY_PROPOSALS, constraints
 from seep._hidden.view_sampling import sample_state as _view_only_sample
 from seep._util.arguments import as_rng, check_count
@@ -252,8 +252,11 @@ class HistorySampler:
         self._legal: dict[int, bool] = {}
         # Whether the replayed history looks as the view's (None: not compared yet).
         self._history_seen: bool | None = None
-        # The first replay that got through, to replay fitting decks from (see _fitted).
+        # The first replay that got through, to replay fitting decks from, and before it
+        # the moves of the replay that went furthest, with the legalities met (see _fitted).
         self._script: Script | None = None
+        self._prefix: Prefix | None = None
+        self._memo: dict[int, bool] = {}
         self._needs = [(others.index(s), cards.mask) for s, cards in constraints(view) if s != seat]
         # Where each block of the shuffled unseen cards starts: the face-down floor and the
         # stock first, then the other hands, those with a constraint last (see _drawn).
@@ -471,10 +474,16 @@ class HistorySampler:
         history is the same in every replay that gets through the moves,
         and is compared with the view's once; after the first such replay,
         later decks are replayed from it (:mod:`seep._hidden.replay_script`).
+        Before that, a deck is replayed only if the moves up to the one that
+        stopped the furthest replay so far are legal on it (its
+        :class:`~seep._hidden.replay_script.Prefix`).
         """
         self.replays += 1
         if self._script is not None:
             return self._script.replayed(deck)
+        prefix = self._prefix
+        if prefix is not None and not prefix.holds(deck):
+            return None
         view = self.view
         try:
             state = deal_from_order(view.variant, view.dealer, tuple(deck))
@@ -483,6 +492,8 @@ class HistorySampler:
         before: list[State] = []
         played = self._played_out(state, self._legal, before)
         if played is None:
+            if before and (prefix is None or len(before) > prefix.length):
+                self._prefix = Prefix(before, self.moves, self._dealt_to, view.seat, self._memo)
             return None
         seen = _observed(played, view.seat, view.history) == view
         if seen and self._history_seen is None:
@@ -490,7 +501,7 @@ class HistorySampler:
         if not (seen and self._history_seen):
             return None
         if before:
-            script = Script(before, played, self.moves, deck, self._dealt_to, view.seat)
+            script = Script(before, played, self.moves, deck, self._dealt_to, view.seat, self._memo)
             self._script = script if script.usable else None
         return played
 
@@ -500,7 +511,8 @@ class HistorySampler:
         """``state`` after the history's moves, ``None`` at the first illegal one.
 
         ``legal``: remembered legalities (see :meth:`_fitted`); ``before``
-        collects the states before each move.
+        collects the states before each move whose seat is to move (the
+        last one may be the illegal move).
         """
         recorded = self._houses_after
         for index, (seat, move, card) in enumerate(
@@ -508,6 +520,8 @@ class HistorySampler:
         ):
             if state.to_move != seat:
                 return None
+            if before is not None:
+                before.append(state)
             if legal is None:
                 allowed = is_legal(state, move)
             else:
@@ -524,8 +538,6 @@ class HistorySampler:
                     allowed = known
             if not allowed:
                 return None
-            if before is not None:
-                before.append(state)
             state = transition(state, move)
             if index not in recorded:
                 self._record(index, state.houses)
