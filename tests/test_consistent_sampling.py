@@ -31,7 +31,7 @@ from seep import (
 )
 from seep._hidden.view_sampling import sample_state as view_only_sample
 from seep.bots import GreedyBot
-from seep.errors import IllegalMoveError, MisdealError
+from seep.errors import IllegalMoveError, InvalidStateError, MisdealError
 from seep.history import Dealt, Played
 from seep.moves import Bid, Take
 from seep.sampling import (
@@ -264,11 +264,31 @@ def test_prechecks_never_reject_a_consistent_deck() -> None:
         for seat in range(state.players):
             sampler = HistorySampler(observe(state, seat))
             rng = random.Random(seed)
-            sampler.deal(rng)  # replays reach every move: all duties known
+            sampler.deal(rng)
             for _ in range(150):
                 deck = sampler.propose(rng)
                 if not sampler.plausible(deck):
                     assert sampler.replay(deck) is None
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_r3_2_the_duties_come_from_the_houses_the_public_history_gives_after_each_move(
+    variant: str,
+) -> None:
+    # The sampler knows every owner's duty before its first replay, from the houses that
+    # seep._checks.view_history.check_history finds after each move: the replay's houses.
+    from seep._checks.view_history import check_history
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = new_deal(variant, seed=seed)
+        after: list[tuple[object, ...]] = []
+        while not state.is_over:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+            after.append(state.houses)
+            for seat in range(state.players):
+                assert check_history(observe(state, seat)) == after
+    assert any(after)
 
 
 def test_chain_mode_gives_consistent_samples() -> None:
@@ -298,7 +318,23 @@ def test_unknown_history_samples_from_the_view_and_keeps_the_history() -> None:
 def test_an_inconsistent_view_raises_after_the_proposals() -> None:
     state = random_state("standard", 13, 12)
     view = observe(state, 0)
-    # Seat 1 claims a take that its cards could not have made (the history is rewritten).
+    history = list(view.history)
+    bid = next(i for i, e in enumerate(history) if isinstance(e, Played) and e.move == Bid(13))
+    first = history[bid + 2]
+    assert isinstance(first, Played) and first.move.card.value == 13
+    # The bid rewritten to 12: the bidder's first play, a take with a king, breaks R2.6 on
+    # every deck; only the rules on the hidden cards can tell, so the proposals run out.
+    history[bid] = Played(1, Bid(12))
+    broken = attrs.evolve(view, history=tuple(history), bid=12)
+    with pytest.raises(ValueError, match="no deck order"):
+        sample_deal(broken, random.Random(0), max_proposals=50)
+
+
+def test_a_history_the_public_replay_contradicts_is_refused_at_once() -> None:
+    state = random_state("standard", 13, 12)
+    view = observe(state, 0)
+    # Seat 1 claims a take of a house of 9 that its cards could not have made: the
+    # sampler refuses the view before proposing, naming the entry and the rule.
     history = list(view.history)
     index = next(
         i
@@ -309,7 +345,10 @@ def test_an_inconsistent_view_raises_after_the_proposals() -> None:
     assert isinstance(entry, Played) and isinstance(entry.move, Take)
     history[index] = Played(entry.seat, attrs.evolve(entry.move, house=9))
     broken = attrs.evolve(view, history=tuple(history))
-    with pytest.raises(ValueError, match="no deck order"):
+    with pytest.raises(InvalidStateError, match=rf"history\[{index}\].*R4\.1") as raised:
+        HistorySampler(broken)
+    assert raised.value.field == f"history[{index}]"
+    with pytest.raises(ValueError, match=r"R4\.1"):
         sample_deal(broken, random.Random(0), max_proposals=50)
 
 

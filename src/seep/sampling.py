@@ -59,6 +59,7 @@ from collections.abc import Callable, Iterator
 import attrs
 
 from seep._checks.validate import check_view
+from seep._checks.view_history import check_history
 from seep._engine.bits import HIGH_MASK, VALUE_MASKS
 from seep._engine.schedule import bidding_positions, first_to_play
 from seep._engine.transition import transition
@@ -238,7 +239,6 @@ class HistorySampler:
             self._opening_need = VALUE_MASKS[bids[0]] if bids else HIGH_MASK
         self._played_mask = [sum(1 << card for card, _ in played[s]) for s in others]
         self._bidder_index = others.index(bidder) if self._opening_need else -1
-        self._houses_after: dict[int, tuple[House, ...]] = {}
         self._duties: list[tuple[int, int, int, int]] = []
         self._duty_set: set[tuple[int, int, int, int]] = set()
         # The same duties by other seat: (packet group, cards played by then, value mask).
@@ -274,6 +274,14 @@ class HistorySampler:
             raise InvalidStateError(
                 "hand", f"seat {seat}'s own hand breaks the constraints of its view"
             )
+        # The houses after each move are public: every duty is known before the first replay.
+        for index, houses in enumerate(check_history(view)):
+            self._record(index, houses)
+        # The order in which _place places the other seats: the bidder, those with duties.
+        self._placing_order = sorted(
+            range(len(others)),
+            key=lambda index: (index != self._bidder_index, not self._seat_duties[index]),
+        )
 
     def propose(self, rng: random.Random) -> list[Card]:
         """A deck order drawn uniformly among those that fit the history's structure.
@@ -326,21 +334,22 @@ class HistorySampler:
         (:meth:`_known_shuffled` shuffles them): nothing checked depends on
         the order within a packet. With ``checked``, ``None`` unless the
         deck passes :meth:`plausible` (but for the constraints, which
-        :meth:`_drawn` checked on ``order``). The bidder's cards are placed
-        first, and opening packets without the bid's card end the placement
-        there. That fact is known from the start, so a seed draws the same
-        samples whatever the sampler has learned from earlier replays (the
-        duties).
+        :meth:`_drawn` checked on ``order``). The seats are placed one by
+        one, the bidder first, then those with ownership duties, and the
+        placement ends at the first seat whose cards break a fact that
+        reads only its own positions (the bidder's opening packets, R2.3,
+        R2.4; its duties, R3.2). These facts are known from the view, so a
+        seed draws the same samples whatever the sampler did before.
         """
         deck: list[Card] = [_NO_CARD] * 52
         bidder = self._bidder_index
-        if bidder >= 0:
-            self._place_seat(deck, bidder, order, rng)
-            if checked and not self._bid_hand_holds(deck):
-                return None  # R2.3, R2.4
-        for index in range(len(self._places)):
-            if index != bidder:
-                self._place_seat(deck, index, order, rng)
+        for index in self._placing_order:
+            self._place_seat(deck, index, order, rng)
+            if checked:
+                if index == bidder and not self._bid_hand_holds(deck):
+                    return None  # R2.3, R2.4
+                if self._seat_duties[index] and not self._seat_duties_hold(deck, index):
+                    return None  # R3.2
         start = self._starts[-1]
         for spot in (*self._floor, *self._stock):
             deck[spot] = order[start]
@@ -348,8 +357,6 @@ class HistorySampler:
         for spots, cards in self._known:
             for spot, card in zip(spots, cards, strict=True):
                 deck[spot] = card
-        if checked and self._duties and not self._duties_hold(deck):
-            return None
         return deck
 
     def _place_seat(
@@ -394,8 +401,8 @@ class HistorySampler:
 
         The facts: the constraints the view shows (R3.2 now, R2.3, R2.4, see
         :func:`constraints`), the bidder's first packet (R2.3, R2.4), and the
-        ownership duty right after every move some replay has reached (R3.2,
-        on the hand the owner held then). Each is a consequence of the
+        ownership duty right after every move (R3.2, on the hand the owner
+        held then; the houses after each move are public). Each is a consequence of the
         replay's legality checks, so the pre-check never rejects a
         consistent deck.
         """
@@ -417,26 +424,30 @@ class HistorySampler:
         return any(need >> deck[spot] & 1 for spot in self._bid_positions)
 
     def _duties_hold(self, deck: list[Card]) -> bool:
-        """R3.2 at every move already replayed: each other owner held a card of the value."""
-        for index, duties in enumerate(self._seat_duties):
-            if not duties:
-                continue
-            spots = self._places[index][0]
-            held: list[int] = []  # the cards dealt to the seat up to each of its packet groups
-            cards = place = 0
-            for end in self._group_ends[index]:
-                while place < end:
-                    cards |= 1 << deck[spots[place]]
-                    place += 1
-                held.append(cards)
-            for group, played, value in duties:
-                if not held[group] & ~played & value:
-                    return False
+        """R3.2 after every move: each other owner held a card of the value."""
+        return all(
+            self._seat_duties_hold(deck, index)
+            for index, duties in enumerate(self._seat_duties)
+            if duties
+        )
+
+    def _seat_duties_hold(self, deck: list[Card], index: int) -> bool:
+        """R3.2 after every move that other seat ``index`` owned a house: it held the value."""
+        spots = self._places[index][0]
+        held: list[int] = []  # the cards dealt to the seat up to each of its packet groups
+        cards = place = 0
+        for end in self._group_ends[index]:
+            while place < end:
+                cards |= 1 << deck[spots[place]]
+                place += 1
+            held.append(cards)
+        for group, played, value in self._seat_duties[index]:
+            if not held[group] & ~played & value:
+                return False
         return True
 
     def _record(self, index: int, houses: tuple[House, ...]) -> None:
-        """Note the (public) houses after move ``index`` and the duties they give (R3.2)."""
-        self._houses_after[index] = houses
+        """Note the duties that the (public) houses after move ``index`` give (R3.2)."""
         for house in houses:
             for owner in house.owners:
                 if owner == self.view.seat:
@@ -514,7 +525,6 @@ class HistorySampler:
         collects the states before each move whose seat is to move (the
         last one may be the illegal move).
         """
-        recorded = self._houses_after
         for index, (seat, move, card) in enumerate(
             zip(self._seats, self.moves, self._cards_played, strict=True)
         ):
@@ -539,8 +549,6 @@ class HistorySampler:
             if not allowed:
                 return None
             state = transition(state, move)
-            if index not in recorded:
-                self._record(index, state.houses)
         if self.view.redeals:
             state = attrs.evolve(state, redeals=self.view.redeals)
         return state

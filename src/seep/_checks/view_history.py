@@ -13,7 +13,8 @@ sampler to find.
 >>> from seep._checks.view_history import check_history
 >>> state = new_deal("standard", seed=10)
 >>> state = apply_move(state, legal_moves(state)[0])
->>> check_history(observe(state, 1))  # consistent: nothing raised
+>>> check_history(observe(state, 1))  # consistent: the houses after each move (here a bid)
+[()]
 """
 
 from __future__ import annotations
@@ -36,10 +37,15 @@ View = Any
 __all__ = ["check_history"]
 
 
-def check_history(view: View) -> None:
-    """Raise :class:`~seep.errors.InvalidStateError` naming ``history[i]`` unless it fits ``view``."""
+def check_history(view: View) -> list[tuple[House, ...]]:
+    """Raise :class:`~seep.errors.InvalidStateError` naming ``history[i]`` unless it fits ``view``.
+
+    Returns the houses standing right after each move of the history (a
+    bid included), as the replay gives them (none for an unknown history).
+    """
+    houses_after: list[tuple[House, ...]] = []
     if not view.history_known:
-        return
+        return houses_after
     variant = view.variant
     seen = 0  # every card the history names, each once
     hand = 0
@@ -121,6 +127,7 @@ def check_history(view: View) -> None:
             raise fail(index, wrong_turn)
         bid = bid_after(variant, plays, bid, move)  # R2.5; R11.2: the first house built may be it
         if isinstance(move, Bid):
+            houses_after.append(houses)
             continue
         if played[seat] >= dealt[seat]:
             raise fail(index, f"seat {seat} plays, but every card dealt to it is played (R3.1)")
@@ -152,6 +159,7 @@ def check_history(view: View) -> None:
         loose, houses, piles, last_capture, _ = play_card(
             variant, loose, houses, piles, last_capture, seat, move
         )
+        houses_after.append(houses)
     if packets and packets != _schedule(view, packets, opening):
         raise fail(first_packet, _OUT_OF_ORDER)
     _compare(view, hand, loose, houses, piles, dealt, played, plays, on_floor)
@@ -169,6 +177,7 @@ def check_history(view: View) -> None:
         )
     if tuple(seeps) != view.seeps:
         raise InvalidStateError("seeps", "the history records other seeps (R4.5)")
+    return houses_after
 
 
 _OUT_OF_ORDER = "packets dealt out of order (R2.1, R2.2, R2.7, R2.9, R11.1, R11.2)"
