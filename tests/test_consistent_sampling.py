@@ -474,3 +474,33 @@ def test_the_moves_of_a_stopped_replay_never_reject_a_consistent_deck() -> None:
                         assert sampler.replay(other) is None
                         rejected += 1
     assert prefixes >= 100 and kept >= 600 and rejected >= 500
+
+
+def test_r3_2_a_proposal_turned_away_by_a_duty_draws_what_its_whole_placement_draws() -> None:
+    # HistorySampler._place stops at the first seat that breaks its duties but makes the
+    # draws that would have placed the seats after it: a seed draws the same samples as
+    # when every seat was placed before the duties were checked.
+    turned_away = 0
+    for variant, seed, plays in (("standard", 41, 24), ("taash", 42, 28), ("standard", 43, 36)):
+        state = random_state(variant, seed, plays)
+        for seat in range(state.players):
+            sampler = HistorySampler(observe(state, seat))
+            if not any(sampler._seat_duties):
+                continue
+            for k in range(60):
+                checked, whole = random.Random(k), random.Random(k)
+                order = sampler._drawn(checked)
+                if order is None or sampler._drawn(whole) != order:
+                    continue
+                kept = sampler._place(order[:], checked, checked=True)
+                deck = sampler._place(order[:], whole, checked=False)
+                assert deck is not None
+                if kept is None and not (
+                    sampler._opening_need and not sampler._bid_hand_holds(deck)
+                ):
+                    assert not sampler._duties_hold(deck)
+                    assert checked.getstate() == whole.getstate()
+                    turned_away += 1
+                elif kept is not None:
+                    assert kept == deck and checked.getstate() == whole.getstate()
+    assert turned_away >= 60

@@ -277,11 +277,10 @@ class HistorySampler:
         # The houses after each move are public: every duty is known before the first replay.
         for index, houses in enumerate(check_history(view)):
             self._record(index, houses)
-        # The order in which _place places the other seats: the bidder, those with duties.
-        self._placing_order = sorted(
-            range(len(others)),
-            key=lambda index: (index != self._bidder_index, not self._seat_duties[index]),
-        )
+        # The order in which _place places the other seats (the bidder first), and the
+        # bounds of the draws that place each seat's played cards (see _place_seat).
+        self._placing_order = sorted(range(len(others)), key=lambda i: i != self._bidder_index)
+        self._draws = [_draw_bounds(deadlines) for _, deadlines in self._places]
 
     def propose(self, rng: random.Random) -> list[Card]:
         """A deck order drawn uniformly among those that fit the history's structure.
@@ -335,21 +334,29 @@ class HistorySampler:
         the order within a packet. With ``checked``, ``None`` unless the
         deck passes :meth:`plausible` (but for the constraints, which
         :meth:`_drawn` checked on ``order``). The seats are placed one by
-        one, the bidder first, then those with ownership duties, and the
-        placement ends at the first seat whose cards break a fact that
-        reads only its own positions (the bidder's opening packets, R2.3,
-        R2.4; its duties, R3.2). These facts are known from the view, so a
-        seed draws the same samples whatever the sampler did before.
+        one, the bidder first; opening packets without the bid's card end
+        the placement there (R2.3, R2.4), and a seat that breaks its
+        ownership duties (R3.2) ends it too, once the draws that would have
+        placed the seats after it are made. These facts are known from the
+        view, so a seed draws the same samples whatever the sampler did
+        before.
         """
         deck: list[Card] = [_NO_CARD] * 52
         bidder = self._bidder_index
-        for index in self._placing_order:
+        placing = self._placing_order
+        for position, index in enumerate(placing):
             self._place_seat(deck, index, order, rng)
             if checked:
                 if index == bidder and not self._bid_hand_holds(deck):
                     return None  # R2.3, R2.4
                 if self._seat_duties[index] and not self._seat_duties_hold(deck, index):
-                    return None  # R3.2
+                    # R3.2. The draws the other seats' placement would make are made all
+                    # the same, so that the next proposal starts where it always did.
+                    randrange = _below(rng)
+                    for later in placing[position + 1 :]:
+                        for bound in self._draws[later]:
+                            randrange(bound)
+                    return None
         start = self._starts[-1]
         for spot in (*self._floor, *self._stock):
             deck[spot] = order[start]
@@ -375,11 +382,7 @@ class HistorySampler:
             if allowed > opened:
                 free.extend(spots[opened:allowed])
                 opened = allowed
-            if not free:
-                raise InvalidStateError(
-                    "history", f"card {card} was played before any packet could hold it"
-                )
-            pick = randrange(len(free))
+            pick = randrange(len(free))  # never 0: _draw_bounds checked that
             free[pick], free[-1] = free[-1], free[pick]
             deck[free.pop()] = card
         # The held cards come in random order: they take the places left in turn.
@@ -620,6 +623,27 @@ def _running_cards(played: list[tuple[Card, int]], moves: int) -> list[int]:
             next_played += 1
         running.append(cards)
     return running
+
+
+def _draw_bounds(deadlines: list[tuple[Card, int]]) -> list[int]:
+    """The bound of each draw that :meth:`HistorySampler._place_seat` makes for a seat.
+
+    ``deadlines`` as sorted there: the number of free allowed positions at
+    each step does not depend on the earlier choices.
+    """
+    bounds: list[int] = []
+    free = opened = 0
+    for card, allowed in deadlines:
+        if allowed > opened:
+            free += allowed - opened
+            opened = allowed
+        if not free:
+            raise InvalidStateError(
+                "history", f"card {card} was played before any packet could hold it"
+            )
+        bounds.append(free)
+        free -= 1
+    return bounds
 
 
 def _below(rng: random.Random) -> Callable[[int], int]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from seep._engine.bits import mask_total
 from seep._engine.effects import bid_after, finish_deal, play_card
 from seep._engine.groups import groups
 from seep._engine.schedule import PACKET, first_to_play, opening_packets, packet_order
@@ -264,7 +265,7 @@ def _seat_name(seat: int | None) -> str:
 
 
 def _sum(cards: CardSet) -> int:
-    return sum(card.value for card in cards)
+    return mask_total(cards.mask)
 
 
 def _broken_sum(move: Take | Build | Raise | Throw, houses: dict[int, int]) -> str:
@@ -280,7 +281,7 @@ def _broken_sum(move: Take | Build | Raise | Throw, houses: dict[int, int]) -> s
     elif isinstance(move, Raise):
         if move.new_value > 13:
             return "a house is raised to 13 at most (R7.1)"
-        if move.house in houses and _sum(CardSet(houses[move.house])) != move.house:
+        if move.house in houses and mask_total(houses[move.house]) != move.house:
             return "a locked house is never raised (R7.3)"
     return ""
 
