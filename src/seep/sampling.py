@@ -405,9 +405,9 @@ class HistorySampler:
         The facts: the constraints the view shows (R3.2 now, R2.3, R2.4, see
         :func:`constraints`), the bidder's first packet (R2.3, R2.4), and the
         ownership duty right after every move (R3.2, on the hand the owner
-        held then; the houses after each move are public). Each is a consequence of the
-        replay's legality checks, so the pre-check never rejects a
-        consistent deck.
+        held then; the houses after each move are public). Each is a
+        consequence of the replay's legality checks, so the pre-check never
+        rejects a consistent deck.
         """
         if self._opening_need and not self._bid_hand_holds(deck):
             return False
