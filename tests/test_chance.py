@@ -15,6 +15,7 @@ from seep.chance import (
     InitialDeal,
     PacketDeal,
     initial_recipients,
+    outcome_ids,
     packet_recipients,
     play_move,
     start_deal,
@@ -45,6 +46,9 @@ def _check_sums_to_one(node: InitialDeal | PacketDeal) -> None:
     floats = node.float_outcomes()
     assert [card for card, _ in floats] == cards
     assert all(abs(p - float(q)) < 1e-12 for (_, p), (_, q) in zip(floats, exact, strict=True))
+    ids = outcome_ids(node)  # OpenSpiel's form: the same pairs, each card as its index
+    assert ids == [(int(card), p) for card, p in floats]
+    assert all(type(card) is int for card, _ in ids)
 
 
 @pytest.mark.parametrize("variant", BUILT_IN)
