@@ -253,7 +253,7 @@ def observation_limits(variant: str | Variant) -> tuple[list[int], list[int]]:
     >>> from seep._players.stepper import observation_limits
     >>> low, high = observation_limits("standard")
     >>> len(high), max(high), high[-1]
-    (663, 1175, 1)
+    (1391, 1175, 1)
     """
     low, high = observation_bounds(variant)
     return [*low, *[0] * NUM_ACTIONS], [*high, *[1] * NUM_ACTIONS]
