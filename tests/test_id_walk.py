@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import struct
 
 import pytest
 
@@ -19,7 +20,7 @@ from seep import IllegalMoveError, apply_move, legal_moves, new_deal
 from seep._encoding.walk import Walk, walk_of
 from seep._engine.transition import transition
 from seep._players.stepper import Stepper
-from seep.actions import legal_actions, move_of
+from seep.actions import NUM_ACTIONS, legal_actions, move_of
 from seep.observation import observation_vector
 from seep.state import State
 from seep.variants import Variant
@@ -167,3 +168,21 @@ def test_the_pettingzoo_mask_is_one_read_only_array_per_step() -> None:
     assert list(np.flatnonzero(first)) == list(game.unwrapped._stepper.legal())
     game.step(int(np.flatnonzero(first)[0]))
     assert game.observe(game.agent_selection)["action_mask"] is not first
+
+
+@pytest.mark.parametrize("variant", [*VARIANTS, COMBINED])
+def test_the_steppers_packed_observations_are_the_observation_vectors(
+    variant: str | Variant,
+) -> None:
+    # The environments copy the stepper's packed int32s: the view's vector, packed
+    # piece by piece (the mover's options read the walk's position), then no marks.
+    stepper = Stepper(registered(variant) if isinstance(variant, Variant) else variant, seed=8)
+    rng = random.Random(8)
+    while not stepper.is_over:
+        state = stepper.state
+        for seat in range(state.players):
+            packed = stepper.observation_bytes(seat)
+            entries = struct.unpack(f"={len(packed) // 4}i", packed)
+            vector = observation_vector(observe_table(state, seat))
+            assert entries == (*vector, *[0] * NUM_ACTIONS)
+        stepper.step(rng.choice(stepper.legal()))

@@ -91,6 +91,11 @@ class Walk:
     _taken: int
     _house: bool
 
+    @property
+    def position(self) -> Position | None:
+        """The mover's :class:`~seep._engine.generate.Position` in the play phase (``None`` in the bid's)."""
+        return self._position
+
     def _next(self, action: int, legal: tuple[int, ...]) -> Walk:
         """A copy of this walk one id further, offering ``legal``."""
         after = object.__new__(Walk)
