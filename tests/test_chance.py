@@ -265,6 +265,19 @@ def test_bad_input_is_a_typed_error() -> None:
         packet.deal(Card.parse("5S"))
 
 
+def test_r3_1_a_packet_deal_made_by_hand_checks_its_move_at_the_last_card() -> None:
+    state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+    made = play_move(state, parse_move("build 6D AH 5S =12"))
+    assert isinstance(made, PacketDeal) and made.legal  # play_move checked the move
+    # The bidder holds no 2C: a node made by hand with that throw is refused when it is played.
+    node: PacketDeal | State = PacketDeal(
+        state=state, move=parse_move("throw 2C"), recipients=made.recipients
+    )
+    with pytest.raises(IllegalMoveError):
+        while isinstance(node, PacketDeal):
+            node = node.deal(node.outcomes()[0][0])
+
+
 def test_every_registered_variant_deals_as_chance() -> None:
     for name in variant_names():
         node: InitialDeal | State = start_deal(name, dealer=1)

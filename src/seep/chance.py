@@ -341,6 +341,9 @@ class PacketDeal:
     move: Move
     recipients: tuple[int, ...]
     dealt: tuple[Card, ...] = ()
+    #: True when ``move`` is known to be legal (a node made by :func:`play_move`, which
+    #: checked it): the last card then plays it without checking it again.
+    legal: bool = attrs.field(default=False, repr=False, eq=False)
 
     @property
     def recipient(self) -> int:
@@ -379,10 +382,15 @@ class PacketDeal:
         dealt = (*self.dealt, card)
         if len(dealt) < len(self.recipients):
             return PacketDeal(
-                state=self.state, move=self.move, recipients=self.recipients, dealt=dealt
+                state=self.state,
+                move=self.move,
+                recipients=self.recipients,
+                dealt=dealt,
+                legal=self.legal,
             )
         stock = dealt + _without(self.state.stock, dealt)
-        return apply_move(attrs.evolve(self.state, stock=stock), self.move)
+        dealing = attrs.evolve(self.state, stock=stock)  # the order of the stock decides no move
+        return transition(dealing, self.move) if self.legal else apply_move(dealing, self.move)
 
 
 ChanceNode: TypeAlias = InitialDeal | PacketDeal
@@ -454,7 +462,7 @@ def _dealing(state: State, move: Move, after: State) -> State | PacketDeal:
     """``after``, or the chance node of the cards that ``move`` deals on the way to it."""
     if len(after.stock) == len(state.stock):
         return after
-    return PacketDeal(state=state, move=move, recipients=_recipients(state, after))
+    return PacketDeal(state=state, move=move, recipients=_recipients(state, after), legal=True)
 
 
 __getattr__ = renamed_names(__name__, {"play": ("play_move", lambda: play_move)})
