@@ -186,3 +186,23 @@ def test_the_steppers_packed_observations_are_the_observation_vectors(
             vector = observation_vector(observe_table(state, seat))
             assert entries == (*vector, *[0] * NUM_ACTIONS)
         stepper.step(rng.choice(stepper.legal()))
+
+
+def test_an_observer_gives_observes_views_when_states_jump_between_deals_and_back() -> None:
+    # One observer decodes each history once for every seat; a history that does not
+    # continue the last one (an earlier state, another deal) starts again.
+    rng = random.Random(12)
+    deals = []
+    for seed in (12, 13):
+        state = new_deal("standard", seed=seed)
+        states = [state]
+        while not state.is_over:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+            states.append(state)
+        deals.append(states)
+    observer = Observer()
+    picks = [(0, 3), (0, 9), (1, 2), (0, 10), (0, 4), (1, 40), (1, 41), (0, 49), (1, 5)]
+    for deal, index in picks:
+        state = deals[deal][index]
+        for seat in rng.sample(range(4), 3):
+            assert observer.observe(state, seat) == observe(state, seat)
