@@ -53,18 +53,18 @@ from seep.observation import (
 )
 from seep.state import Phase
 from seep.testing import position
+from seep.variants import Variant, get_variant
 from seep.views import observe
+from variant_zoo import ZOO
 
 VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "hidden-information.md"
 
 
-def random_deal(variant: str, seed: int) -> tuple[State, list[Move], list[State]]:
+def random_deal(variant: str | Variant, seed: int) -> tuple[State, list[Move], list[State]]:
     """One deal with random legal moves: the start, the moves, every state after the start."""
     rng = random.Random(seed)
-    start = state = new_deal(
-        variant, seed=seed, dealer=rng.randrange(4 if "2p" not in variant else 2)
-    )
+    start = state = new_deal(variant, seed=seed, dealer=rng.randrange(get_variant(variant).players))
     moves: list[Move] = []
     states: list[State] = []
     while not state.is_over:
@@ -122,6 +122,7 @@ def _expected_options(state: State, seat: int) -> tuple[list[int], list[int], li
             continue
         for action in after:
             follow[12 * int(card) + action - 57] = 1
+    most: dict[int, int] = {}  # a take's points may be negative (custom tables, R12)
     for move in legal_moves(state):
         if not isinstance(move, Take):
             continue
@@ -132,13 +133,18 @@ def _expected_options(state: State, seat: int) -> tuple[list[int], list[int], li
                 captured |= house.cards.mask
         total = sum(table[index] for index in range(52) if captured >> index & 1)
         index = int(move.card)
-        points[index] = max(points[index], total)
+        most[index] = max(most.get(index, total), total)
+        points[index] = most[index]
         seeps[index] |= len(after_move.seeps) > len(state.seeps)  # R4.5
     return follow, points, seeps
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_hand_fields_show_what_each_card_can_do_for_the_seat_to_move(variant: str) -> None:
+@pytest.mark.parametrize(
+    "variant", [*VARIANTS, *ZOO], ids=lambda v: v if isinstance(v, str) else v.name
+)
+def test_hand_fields_show_what_each_card_can_do_for_the_seat_to_move(
+    variant: str | Variant,
+) -> None:
     layout = observation_layout(variant)
     for seed in (3, 4):
         start, _, states = random_deal(variant, seed=seed)
