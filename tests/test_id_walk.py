@@ -26,7 +26,7 @@ from seep.state import State
 from seep.variants import Variant
 from seep.views import Observer, observe, observe_table
 from test_actions import crowded
-from variant_zoo import COMBINED, HOUSE_ROUND_HANDS_FIRST, registered
+from variant_zoo import COMBINED, HEARTS, HOUSE_ROUND_HANDS_FIRST, registered
 
 VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
 
@@ -170,7 +170,7 @@ def test_the_pettingzoo_mask_is_one_read_only_array_per_step() -> None:
     assert game.observe(game.agent_selection)["action_mask"] is not first
 
 
-@pytest.mark.parametrize("variant", [*VARIANTS, COMBINED])
+@pytest.mark.parametrize("variant", [*VARIANTS, COMBINED, HEARTS])
 def test_the_steppers_packed_observations_are_the_observation_vectors(
     variant: str | Variant,
 ) -> None:
