@@ -65,6 +65,10 @@ suite stores nothing):
     (each samples a consistent state, walks the tree and plays a short
     rollout), and :func:`seep.sampling.sample_state` from the mover's view
     (the consistent sampler, exact with the view's history).
+``solves/s (standard, N plays left)``
+    :func:`seep.solver.solve` from scratch on positions 4, 8 and 12 plays
+    before the end of seeded random standard deals (``benchmarks/solver.py``
+    prints the median and spread of single solves).
 ``count/s``, ``legal_moves listed/s``, ``MoveChoice walk/s`` (crowded)
     On crowded floors (12 to 20 loose cards, 3 in hand, standard and
     taash, up to a few thousand legal moves each) and on floors with many
@@ -140,6 +144,7 @@ from seep.errors import SeepError
 from seep.moves import Move
 from seep.rules import MoveList
 from seep.sampling import sample_state
+from seep.solver import solve
 from seep.state import State
 from seep.testing import position
 from seep.views import View, observe
@@ -564,6 +569,22 @@ def samples_of(views: list[tuple[View, MoveList]]) -> Callable[[], int]:
     return work
 
 
+def endgames(plays_left: int, deals: int) -> list[State]:
+    """Positions ``plays_left`` plays before the end of seeded random standard deals."""
+    return [random_deal("standard", 3000 + seed)[-1 - plays_left] for seed in range(deals)]
+
+
+def solves(states: Sequence[State]) -> Callable[[], int]:
+    """A unit of work for :func:`rate`: each position solved from scratch; the solves made."""
+
+    def work() -> int:
+        for state in states:
+            solve(state)
+        return len(states)
+
+    return work
+
+
 def choice_walk(state: State, rng: random.Random) -> Move:
     """A random walk through :class:`MoveChoice` to a complete move."""
     choice = MoveChoice.start(state)
@@ -709,6 +730,9 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
     views = search_views(1 if quick else 4)
     record("SearchBot iterations/s (standard)", rate(search_iterations(views, 20), seconds))
     record("sample_state samples/s (standard)", rate(samples_of(views), seconds))
+    for plays_left in (4, 8, 12):
+        corpus = endgames(plays_left, 2 if quick else 10)
+        record(f"solves/s (standard, {plays_left} plays left)", rate(solves(corpus), seconds))
 
     bases.append(rate(baseline, seconds))
     memory_base = baseline_bytes()

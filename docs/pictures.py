@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT.parent / "src"))
 from seep import Build, State, apply_move, legal_moves, new_deal  # noqa: E402
 from seep.moves import Move  # noqa: E402
 from seep.svg import state_svg  # noqa: E402
+from seep.testing import position  # noqa: E402
 
 FOLDER = ROOT / "_static" / "pictures"
 SEED = 3  # a standard deal with a house, a locked house and a seep early on
@@ -61,6 +62,18 @@ def _table(before: State, after: State, move: Move) -> bool:
     return len(after.loose) >= 3 and True in locked and False in locked
 
 
+def endgame() -> State:
+    """The worked endgame of the solver page: four plays left in a two-player deal."""
+    return position(
+        "standard-2p",
+        hand="5S KD",
+        hands={1: "4H 8C"},
+        loose="5H 4C",
+        plays=44,
+        piles=["AS 2S 3S 6S 7S TD AH", ""],
+    )
+
+
 def pictures() -> dict[str, str]:
     """The file name and SVG document of every picture."""
     steps = _deal()
@@ -70,6 +83,7 @@ def pictures() -> dict[str, str]:
         "locked-house.svg": state_svg(_first(steps, _locks)),
         "seep.svg": state_svg(_first(steps, _seep)),
         "table.svg": state_svg(_first(steps, _table)),
+        "endgame.svg": state_svg(endgame()),
     }
 
 

@@ -58,6 +58,9 @@ def test_the_quick_suite_writes_and_compares_its_json(
         "random ids/s (seep.actions, standard)",
         "random ids/s (seep.actions, taash)",
         "id path ratio (seep.actions, standard)",
+        "solves/s (standard, 4 plays left)",
+        "solves/s (standard, 8 plays left)",
+        "solves/s (standard, 12 plays left)",
     ):
         assert name in results
     frameworks = {"OpenSpiel": "pyspiel", "PettingZoo": "pettingzoo", "Gymnasium": "gymnasium"}
@@ -90,6 +93,18 @@ def test_search_strength_and_sampling_rate_report_their_figures() -> None:
     rate = _load("sampling_rate").measure("taash", 1, 6)
     assert set(rate) == {"accepted/proposed", "worst view", "accepted/replayed", "samples/s"}
     assert 0.0 < rate["worst view"] <= rate["accepted/proposed"] <= rate["accepted/replayed"] <= 1.0
+
+
+def test_the_solver_script_reports_seconds_and_nodes_by_plays_left(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    solver = _load("solver")
+    row = solver.measure("standard-2p", 2, 4)
+    assert row["median s"] <= row["p90 s"] <= row["max s"]
+    assert 1 <= row["median nodes"] <= row["max nodes"]
+    assert solver.main(["--positions", "2", "--plays-left", "2,4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines[2:]] == ["2", "4"]
 
 
 def test_the_memory_script_reports_each_workload_s_peak_and_caches(

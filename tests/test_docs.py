@@ -39,6 +39,7 @@ PUBLIC_MODULES = [
     "scoring",
     "serialization",
     "sim",
+    "solver",
     "state",
     "svg",
     "testing",

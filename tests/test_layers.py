@@ -41,6 +41,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "seep.records",
             "seep.baazi",
             "seep.bounds",
+            "seep.solver",
             "seep.observation",
             "seep._encoding",
             "seep.actions",

@@ -31,6 +31,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "SeepError",
+    "SolverBudgetError",
     "UnknownVariantError",
     "VariantError",
 ]
@@ -259,6 +260,37 @@ class MisdealError(SeepError, ValueError):
     ...
     R2.3: the bidder (seat 1) holds AS AH AD AC, no card of 9 or more: the deal is void
     """
+
+
+class SolverBudgetError(SeepError):
+    """A position :func:`seep.solver.solve` could not solve within its node budget.
+
+    ``budget`` is the node budget that was spent, ``cards_left`` the cards
+    still to be played in the deal (hands and stock). Give a larger
+    ``node_budget``, or solve a position nearer the end of the deal.
+
+    >>> from seep import new_deal
+    >>> from seep.errors import SolverBudgetError
+    >>> from seep.solver import solve
+    >>> try:
+    ...     solve(new_deal("standard", seed=1), node_budget=1000)
+    ... except SolverBudgetError as error:
+    ...     print(error.budget, error.cards_left, "|", error)
+    ...
+    1000 48 | solve: the position was not solved within node_budget=1000 nodes (48 cards left to play); give a larger node_budget or a position nearer the end of the deal
+    """
+
+    def __init__(self, budget: int, cards_left: int) -> None:
+        super().__init__(
+            f"solve: the position was not solved within node_budget={budget} nodes "
+            f"({cards_left} cards left to play); give a larger node_budget or a position "
+            "nearer the end of the deal"
+        )
+        self.budget = budget
+        self.cards_left = cards_left
+
+    def __reduce__(self) -> tuple[type[SolverBudgetError], tuple[int, int]]:
+        return (type(self), (self.budget, self.cards_left))
 
 
 class RecordError(SeepError, ValueError):
