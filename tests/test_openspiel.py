@@ -47,6 +47,26 @@ def test_random_sim_test_with_serialization(variant: str) -> None:
     pyspiel.random_sim_test(_load(variant), num_sims=2, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_answers_given_in_python_are_pyspiels_at_every_step(variant: str) -> None:
+    # The state answers the seat to act, the end and the legal ids without pyspiel's
+    # calls back into Python; pyspiel's own methods must give the same answers.
+    states = _random_walk(_load(variant).new_initial_state(), random.Random(11))
+    for state in states:
+        node = state.node
+        if not isinstance(node, State):
+            expected = pyspiel.PlayerId.CHANCE
+        else:
+            expected = pyspiel.PlayerId.TERMINAL if node.is_over else node.to_move
+        assert state.current_player() == expected
+        assert state.is_chance_node() == (expected == pyspiel.PlayerId.CHANCE)
+        assert state.is_terminal() == (expected == pyspiel.PlayerId.TERMINAL)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for seat in range(state.num_players()):
+            assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+    assert states[-1].is_terminal() and states[-1].legal_actions() == []
+
+
 def test_game_type_and_info_come_from_the_variant() -> None:
     game = _load("standard")
     kind = game.get_type()

@@ -33,13 +33,15 @@ True
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Final
 
 from seep._encoding.options import FOLLOW_IDS, hand_options
 from seep._engine.bits import HOUSE_VALUES as _HOUSE_VALUES
-from seep._engine.caches import cached
+from seep._engine.caches import cached, fixed
+from seep._engine.generate import Position
 from seep._engine.schedule import first_to_play, seat_to_play
 from seep._util.excerpt import excerpt
 from seep.bounds import longest_deal_moves, most_seeps, seep_bonus_range
@@ -264,8 +266,10 @@ _NO_OPTIONS: Final = (0,) * (_CARDS * (len(FOLLOW_IDS) + 2))
 #: The bytes of ``hand_options`` (52 x 12 bits: a whole number of bytes).
 _FOLLOW_BYTES: Final = _CARDS * len(FOLLOW_IDS) // 8
 
-#: ``_NO_HOUSE[players]``: the entries of a house value with no house standing.
-_NO_HOUSE: Final = {players: (0, 0, *(0,) * players, *_NO_CARDS) for players in (2, 4)}
+#: ``_NO_HOUSE[players]``: the pieces (see ``_table_pieces``) of a house value with no house standing.
+_NO_HOUSE: Final[dict[int, list[list[int] | int]]] = {
+    players: [[0, 0, *(0,) * players], 0] for players in (2, 4)
+}
 
 
 def observation_vector(view: View) -> tuple[int, ...]:
@@ -282,57 +286,7 @@ def observation_vector(view: View) -> tuple[int, ...]:
     >>> vector[layout["hand_counts"]], vector[layout["house_round_opening"]]
     ((4, 4, 4, 4), (1,))
     """
-    variant = view.variant
-    players = variant.players
-    seat = view.seat
-
-    def offset(other: int | None) -> int | None:
-        return None if other is None else (other - seat) % players
-
-    def by_offset(values: Sequence[int]) -> list[int]:
-        return [values[(seat + k) % players] for k in range(players)]
-
-    own = variant.team_of(seat)
-    out = [
-        *_one_hot(players, seat),
-        *_one_hot(players, offset(view.dealer)),
-        *_one_hot(players, offset(view.to_move)),
-        *_one_hot(players, offset(view.last_capture)),
-        *_one_hot(len(_PHASES), _PHASES.index(view.phase)),
-        int(view.face_up),
-        *_value_one_hot(view.bid),
-        view.plays,
-        view.stock_count,
-        view.floor_count,
-        *by_offset(view.hand_counts),
-        *_card_bits(view.hand),
-        *_card_bits(view.loose),
-    ]
-    houses: dict[int, House] = {house.value: house for house in view.houses}
-    for value in HOUSE_VALUES:
-        house = houses.get(value)
-        if house is None:
-            out += _NO_HOUSE[players]
-            continue
-        owners = [0] * players
-        for owner in house.owners:
-            owners[(owner - seat) % players] = 1
-        out += [1, int(house.locked), *owners, *_card_bits(house.cards)]
-    counts = [0] * players
-    points = [0, 0]
-    for seep in view.seeps:
-        counts[seep.seat] += 1
-        points[0 if variant.team_of(seep.seat) == own else 1] += seep.points
-    out += [
-        *_card_bits(view.piles[own]),
-        *_card_bits(view.piles[1 - own]),
-        *by_offset(counts),
-        *points,
-        int(players == 2),
-        int(variant.opening.builds_first),
-        int(variant.pickup is Pickup.FREE_CHOICE),
-        int(variant.throw_rule is ThrowRule.ANY),
-    ]
+    out = _table_entries(view)
     options = hand_options(view)
     if not options.follow and not options.points:
         out += _NO_OPTIONS
@@ -346,6 +300,142 @@ def observation_vector(view: View) -> tuple[int, ...]:
     out += take_points
     out += _bits_of(options.seeps)
     return tuple(out)
+
+
+def _table_entries(view: View) -> list[int]:
+    """The entries of :func:`observation_vector` before the hand cards' options."""
+    out: list[int] = []
+    for piece in _table_pieces(view):
+        if isinstance(piece, int):
+            out += _bits_of(piece) if piece else _NO_CARDS
+        else:
+            out += piece
+    return out
+
+
+def _table_pieces(view: View) -> list[list[int] | int]:
+    """The entries before the hand cards' options, in pieces: lists of entries, and card masks (a card field each).
+
+    The one encoding of the table, written out as a vector by
+    :func:`observation_vector` and packed by :func:`packed_observation`.
+    """
+    variant = view.variant
+    players = variant.players
+    seat = view.seat
+
+    def offset(other: int | None) -> int | None:
+        return None if other is None else (other - seat) % players
+
+    def by_offset(values: Sequence[int]) -> list[int]:
+        return [values[(seat + k) % players] for k in range(players)]
+
+    own = variant.team_of(seat)
+    loose = view.loose
+    pieces: list[list[int] | int] = [
+        [
+            *_one_hot(players, seat),
+            *_one_hot(players, offset(view.dealer)),
+            *_one_hot(players, offset(view.to_move)),
+            *_one_hot(players, offset(view.last_capture)),
+            *_one_hot(len(_PHASES), _PHASES.index(view.phase)),
+            int(view.face_up),
+            *_value_one_hot(view.bid),
+            view.plays,
+            view.stock_count,
+            view.floor_count,
+            *by_offset(view.hand_counts),
+        ],
+        view.hand.mask,
+        0 if loose is None else loose.mask,
+    ]
+    houses: dict[int, House] = {house.value: house for house in view.houses}
+    for value in HOUSE_VALUES:
+        house = houses.get(value)
+        if house is None:
+            pieces += _NO_HOUSE[players]
+            continue
+        owners = [0] * players
+        for owner in house.owners:
+            owners[(owner - seat) % players] = 1
+        pieces += [[1, int(house.locked), *owners], house.cards.mask]
+    counts = [0] * players
+    points = [0, 0]
+    for seep in view.seeps:
+        counts[seep.seat] += 1
+        points[0 if variant.team_of(seep.seat) == own else 1] += seep.points
+    pieces += [
+        view.piles[own].mask,
+        view.piles[1 - own].mask,
+        [
+            *by_offset(counts),
+            *points,
+            int(players == 2),
+            int(variant.opening.builds_first),
+            int(variant.pickup is Pickup.FREE_CHOICE),
+            int(variant.throw_rule is ThrowRule.ANY),
+        ],
+    ]
+    return pieces
+
+
+#: Each byte's eight bits as native int32s, lowest first: a bit field packed eight entries at a time.
+_BYTE_WORDS: Final = tuple(struct.pack("=8i", *bits) for bits in _BYTE_BITS)
+_INT32: Final = struct.Struct("=i")
+_NO_PACKED_OPTIONS: Final = bytes(4 * len(_NO_OPTIONS))
+#: The bytes of a packed card field and its bytes object.
+_PACKED_BITS_SIZE: Final = 4 * _CARDS + 33
+
+
+def packed_observation(view: View, position: Position | None = None) -> bytes:
+    """:func:`observation_vector` of ``view`` as native int32s, what the environments copy into an array.
+
+    The table's entries are packed from :func:`observation_vector`'s own
+    list; the hand cards' options, most of the vector, are packed eight
+    bits at a time from their masks. ``position``: the mover's
+    :class:`~seep._engine.generate.Position` of the state seen, where the
+    caller has it already (see :func:`~seep._encoding.options.hand_options`).
+
+    >>> import struct
+    >>> from seep import new_deal
+    >>> from seep.observation import observation_vector, packed_observation
+    >>> from seep.views import observe
+    >>> view = observe(new_deal("standard", seed=10), 1)
+    >>> packed = packed_observation(view)
+    >>> struct.unpack(f"={len(packed) // 4}i", packed) == observation_vector(view)
+    True
+    """
+    packed = b"".join(
+        [
+            _packed_bits(piece) if isinstance(piece, int) else _packer(len(piece)).pack(*piece)
+            for piece in _table_pieces(view)
+        ]
+    )
+    options = hand_options(view, position)
+    if not options.follow and not options.points:
+        return packed + _NO_PACKED_OPTIONS
+    points = bytearray(4 * _CARDS)
+    for card, most in options.points.items():
+        _INT32.pack_into(points, 4 * card, most)
+    seeps = b"".join(map(_BYTE_WORDS.__getitem__, options.seeps.to_bytes(7, "little")))
+    return b"".join(
+        (
+            packed,
+            *map(_BYTE_WORDS.__getitem__, options.follow.to_bytes(_FOLLOW_BYTES, "little")),
+            points,
+            seeps[: 4 * _CARDS],
+        )
+    )
+
+
+@cached("observation.packers")
+def _packer(count: int) -> struct.Struct:
+    return struct.Struct(f"={count}i")
+
+
+@cached("observation.packed_bits", fixed(_PACKED_BITS_SIZE))
+def _packed_bits(mask: int) -> bytes:
+    """The card field of ``mask`` as native int32s."""
+    return b"".join(map(_BYTE_WORDS.__getitem__, mask.to_bytes(7, "little")))[: 4 * _CARDS]
 
 
 def dealing_rounds(variant: str | Variant) -> int:
