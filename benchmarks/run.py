@@ -10,7 +10,7 @@ process, and every figure is printed as a raw number and as a ratio to that
 baseline (for memory: to the size of a fixed pure-Python object). Compare the
 ratios between runs, not the raw numbers: ``--compare OLD.json`` runs the
 suite and prints, for every benchmark, ``ratio now / ratio then`` (above 1:
-faster, or for memory larger); ``--compare OLD.json NEW.json`` compares two
+faster, or for memory and latency larger); ``--compare OLD.json NEW.json`` compares two
 saved runs without running anything. ``--json`` saves the results with the
 machine's description.
 
@@ -69,6 +69,13 @@ suite stores nothing):
     :func:`seep.solver.solve` from scratch on positions 4, 8 and 12 plays
     before the end of seeded random standard deals (``benchmarks/solver.py``
     prints the median and spread of single solves).
+``sample_state median ms``, ``p99 ms``, ``max ms`` (<variant>)
+    The latency of exact sampling in every built-in variant
+    (``benchmarks/sampling_rate.py --latency``): greedy deals (4, or 1 with
+    ``--quick``), and at every fourth play one
+    :func:`seep.sampling.sample_state` of every seat's view, a view not
+    sampled before; the CPU time of one call. The ratio is the latency in
+    baseline units (the baseline's work done in that time): lower is faster.
 ``count/s``, ``legal_moves listed/s``, ``MoveChoice walk/s`` (crowded)
     On crowded floors (12 to 20 loose cards, 3 in hand, standard and
     taash, up to a few thousand legal moves each) and on floors with many
@@ -97,7 +104,8 @@ suite stores nothing):
     Random standard deals played one id at a time through ``seep.actions``
     (the id stepper), OpenSpiel, PettingZoo and Gymnasium (one seat against
     random bots, the observation read at every step), each as deals/s over
-    the library's own random deals/s measured just before and after it. Targets:
+    the library's own random deals/s, both in the process's CPU time, best of
+    three interleaved rounds (:func:`id_path_ratios`). Targets:
     0.6, 0.5, 0.3 and 0.3 (:data:`ID_PATH_TARGETS`). These are ratios of
     two rates, not ratios to the baseline.
 
@@ -146,6 +154,7 @@ from seep.sampling import sample_state
 from seep.solver import solve
 from seep.state import State
 from seep.testing import position
+from seep.variants import BUILT_IN_NAMES
 from seep.views import View, observe
 
 FORMAT = "seep-bench/1"
@@ -162,6 +171,17 @@ def rate(work: Callable[[], int], seconds: float) -> float:
     while True:
         done += work()
         elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def cpu_rate(work: Callable[[], int], seconds: float) -> float:
+    """As :func:`rate`, per second of this process's CPU time."""
+    done = 0
+    start = time.process_time()
+    while True:
+        done += work()
+        elapsed = time.process_time() - start
         if elapsed >= seconds:
             return done / elapsed
 
@@ -264,6 +284,12 @@ def openspiel_deals(
         return steps
 
     return one_deal, tally
+
+
+def openspiel_work(variant: str, first_seed: int) -> Callable[[], int] | None:
+    """The unit of work of :func:`openspiel_deals` alone (``None`` without OpenSpiel)."""
+    found = openspiel_deals(variant, first_seed)
+    return None if found is None else found[0]
 
 
 def uncached(states: Sequence[State], operation: Callable[[State], object]) -> Callable[[], int]:
@@ -614,24 +640,28 @@ ID_PATH_TARGETS = {"seep.actions": 0.6, "OpenSpiel": 0.5, "PettingZoo": 0.3, "Gy
 def id_path_ratios(seconds: float, record: Callable[[str, float], None]) -> None:
     """Random standard deals through each id path, as a ratio to the library's random deals/s.
 
-    The library's rate is measured right before and right after each
-    path's (their mean is the divisor), so that the ratio holds on a noisy
-    machine.
+    Both rates are in this process's CPU time (other processes on a shared
+    machine take wall-clock time, not this process's CPU time), measured in
+    three interleaved rounds of the library and the path, each round
+    playing the same seeded deals again; the ratio is of the best round of
+    each.
     """
-    openspiel = openspiel_deals("standard", 0)
-    paths = {
-        "seep.actions": id_deals("standard", 0),
-        "OpenSpiel": None if openspiel is None else openspiel[0],
-        "PettingZoo": pettingzoo_deals("standard", 0),
-        "Gymnasium": gymnasium_deals("standard", 0),
+    paths: dict[str, Callable[[], Callable[[], int] | None]] = {
+        "seep.actions": lambda: id_deals("standard", 0),
+        "OpenSpiel": lambda: openspiel_work("standard", 0),
+        "PettingZoo": lambda: pettingzoo_deals("standard", 0),
+        "Gymnasium": lambda: gymnasium_deals("standard", 0),
     }
-    for name, work in paths.items():
-        if work is None:
+    for name, make in paths.items():
+        if make() is None:
             continue
-        before = rate(deals_of("standard", 0), seconds)
-        deals = rate(per_deal(work), seconds)
-        after = rate(deals_of("standard", 0), seconds)
-        record(f"id path ratio ({name}, standard)", 2 * deals / (before + after))
+        library = path = 0.0
+        for _ in range(3):
+            library = max(library, cpu_rate(deals_of("standard", 0), seconds / 2))
+            work = make()
+            assert work is not None
+            path = max(path, cpu_rate(per_deal(work), seconds / 2))
+        record(f"id path ratio ({name}, standard)", path / library)
 
 
 def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
@@ -711,6 +741,7 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
     for plays_left in (4, 8, 12):
         corpus = endgames(plays_left, 2 if quick else 10)
         record(f"solves/s (standard, {plays_left} plays left)", rate(solves(corpus), seconds))
+    latencies = sampling_latencies(quick)
 
     bases.append(rate(baseline, seconds))
     memory_base = baseline_bytes()
@@ -757,6 +788,7 @@ def run_suite(seconds: float, quick: bool) -> dict[str, Any]:
         else Result(name, value, "per s", value / base)
         for name, value in rates
     ]
+    results += [Result(name, value, "ms", value / 1000 * base) for name, value in latencies]
 
     return {
         "format": FORMAT,
@@ -808,14 +840,31 @@ def memory(quick: bool) -> dict[str, float]:
     return {"bytes/state (a deal's states)": shared, "bytes/state (loaded alone)": alone}
 
 
-def peak_memory(quick: bool) -> dict[str, tuple[float, float]]:
-    """The peak resident memory of each workload of ``benchmarks/memory.py``, and the peak before it, in MB."""
+def sibling(name: str) -> Any:
+    """The module ``benchmarks/<name>.py`` beside this one."""
     spec = importlib.util.spec_from_file_location(
-        "seep_benchmarks_memory", Path(__file__).with_name("memory.py")
+        f"seep_benchmarks_{name}", Path(__file__).with_name(f"{name}.py")
     )
     assert spec is not None and spec.loader is not None
-    workloads = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(workloads)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def sampling_latencies(quick: bool) -> list[tuple[str, float]]:
+    """Median, p99 and largest ``sample_state`` latency (ms) per built-in variant (see ``sampling_rate.py``)."""
+    sampling = sibling("sampling_rate")
+    found = []
+    for variant in BUILT_IN_NAMES:
+        seconds = sampling.latencies(variant, 1 if quick else 4)
+        for name, value in sampling.distribution(seconds).items():
+            found.append((f"sample_state {name} ({variant})", value))
+    return found
+
+
+def peak_memory(quick: bool) -> dict[str, tuple[float, float]]:
+    """The peak resident memory of each workload of ``benchmarks/memory.py``, and the peak before it, in MB."""
+    workloads = sibling("memory")
     size = 200 if quick else 2000
     found = {}
     for workload, label in (
@@ -836,7 +885,7 @@ def table(doc: dict[str, Any]) -> str:
     for name, result in doc["results"].items():
         shown = (
             f"{result['value']:>14.3f}"
-            if result["unit"] == "ratio"
+            if result["unit"] in ("ratio", "ms")
             else f"{result['value']:>14,.1f}"
         )
         lines.append(f"{name:<44}{shown}  {result['unit']:<7}{result['ratio']:>11.4f}")

@@ -12,6 +12,8 @@ from types import ModuleType
 
 import pytest
 
+from seep.variants import BUILT_IN_NAMES
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
@@ -63,6 +65,12 @@ def test_the_quick_suite_writes_and_compares_its_json(
         "solves/s (standard, 12 plays left)",
     ):
         assert name in results
+    for variant in BUILT_IN_NAMES:
+        median, p99, largest = (
+            results[f"sample_state {figure} ms ({variant})"] for figure in ("median", "p99", "max")
+        )
+        assert median["unit"] == p99["unit"] == largest["unit"] == "ms"
+        assert median["value"] <= p99["value"] <= largest["value"]
     frameworks = {"OpenSpiel": "pyspiel", "PettingZoo": "pettingzoo", "Gymnasium": "gymnasium"}
     for path, module in frameworks.items():
         if importlib.util.find_spec(module) is not None:
@@ -93,6 +101,11 @@ def test_search_strength_and_sampling_rate_report_their_figures() -> None:
     rate = _load("sampling_rate").measure("taash", 1, 6)
     assert set(rate) == {"accepted/proposed", "worst view", "accepted/replayed", "samples/s"}
     assert 0.0 < rate["worst view"] <= rate["accepted/proposed"] <= rate["accepted/replayed"] <= 1.0
+    seconds = _load("sampling_rate").latencies("standard-2p", 1)
+    assert len(seconds) == 2 * 14  # plays 0 (before and after the bid), 4, ..., 48; two seats
+    assert seconds == sorted(seconds) and seconds[0] > 0
+    figures = _load("sampling_rate").distribution([0.001, 0.002, 0.004])
+    assert figures == {"median ms": 2.0, "p99 ms": 4.0, "max ms": 4.0}
 
 
 def test_the_strength_script_alternates_seats_and_reports_both_bots_cpu() -> None:

@@ -15,6 +15,7 @@ from seep.chance import (
     InitialDeal,
     PacketDeal,
     initial_recipients,
+    outcome_ids,
     packet_recipients,
     play_move,
     start_deal,
@@ -45,6 +46,9 @@ def _check_sums_to_one(node: InitialDeal | PacketDeal) -> None:
     floats = node.float_outcomes()
     assert [card for card, _ in floats] == cards
     assert all(abs(p - float(q)) < 1e-12 for (_, p), (_, q) in zip(floats, exact, strict=True))
+    ids = outcome_ids(node)  # OpenSpiel's form: the same pairs, each card as its index
+    assert ids == [(int(card), p) for card, p in floats]
+    assert all(type(card) is int for card, _ in ids)
 
 
 @pytest.mark.parametrize("variant", BUILT_IN)
@@ -259,6 +263,19 @@ def test_bad_input_is_a_typed_error() -> None:
     packet = PacketDeal(state=state, move=parse_move("throw 5S"), recipients=(0,))
     with pytest.raises(InvalidStateError, match="undealt"):
         packet.deal(Card.parse("5S"))
+
+
+def test_r3_1_a_packet_deal_made_by_hand_checks_its_move_at_the_last_card() -> None:
+    state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+    made = play_move(state, parse_move("build 6D AH 5S =12"))
+    assert isinstance(made, PacketDeal) and made.legal  # play_move checked the move
+    # The bidder holds no 2C: a node made by hand with that throw is refused when it is played.
+    node: PacketDeal | State = PacketDeal(
+        state=state, move=parse_move("throw 2C"), recipients=made.recipients
+    )
+    with pytest.raises(IllegalMoveError):
+        while isinstance(node, PacketDeal):
+            node = node.deal(node.outcomes()[0][0])
 
 
 def test_every_registered_variant_deals_as_chance() -> None:

@@ -31,7 +31,7 @@ from seep import (
 )
 from seep._hidden.view_sampling import sample_state as view_only_sample
 from seep.bots import GreedyBot
-from seep.errors import IllegalMoveError, MisdealError
+from seep.errors import IllegalMoveError, InvalidStateError, MisdealError
 from seep.history import Dealt, Played
 from seep.moves import Bid, Take
 from seep.sampling import (
@@ -264,11 +264,31 @@ def test_prechecks_never_reject_a_consistent_deck() -> None:
         for seat in range(state.players):
             sampler = HistorySampler(observe(state, seat))
             rng = random.Random(seed)
-            sampler.deal(rng)  # replays reach every move: all duties known
+            sampler.deal(rng)
             for _ in range(150):
                 deck = sampler.propose(rng)
                 if not sampler.plausible(deck):
                     assert sampler.replay(deck) is None
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_r3_2_the_duties_come_from_the_houses_the_public_history_gives_after_each_move(
+    variant: str,
+) -> None:
+    # The sampler knows every owner's duty before its first replay, from the houses that
+    # seep._checks.view_history.check_history finds after each move: the replay's houses.
+    from seep._checks.view_history import check_history
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = new_deal(variant, seed=seed)
+        after: list[tuple[object, ...]] = []
+        while not state.is_over:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+            after.append(state.houses)
+            for seat in range(state.players):
+                assert check_history(observe(state, seat)) == after
+    assert any(after)
 
 
 def test_chain_mode_gives_consistent_samples() -> None:
@@ -298,7 +318,23 @@ def test_unknown_history_samples_from_the_view_and_keeps_the_history() -> None:
 def test_an_inconsistent_view_raises_after_the_proposals() -> None:
     state = random_state("standard", 13, 12)
     view = observe(state, 0)
-    # Seat 1 claims a take that its cards could not have made (the history is rewritten).
+    history = list(view.history)
+    bid = next(i for i, e in enumerate(history) if isinstance(e, Played) and e.move == Bid(13))
+    first = history[bid + 2]
+    assert isinstance(first, Played) and first.move.card.value == 13
+    # The bid rewritten to 12: the bidder's first play, a take with a king, breaks R2.6 on
+    # every deck; only the rules on the hidden cards can tell, so the proposals run out.
+    history[bid] = Played(1, Bid(12))
+    broken = attrs.evolve(view, history=tuple(history), bid=12)
+    with pytest.raises(ValueError, match="no deck order"):
+        sample_deal(broken, random.Random(0), max_proposals=50)
+
+
+def test_a_history_the_public_replay_contradicts_is_refused_at_once() -> None:
+    state = random_state("standard", 13, 12)
+    view = observe(state, 0)
+    # Seat 1 claims a take of a house of 9 that its cards could not have made: the
+    # sampler refuses the view before proposing, naming the entry and the rule.
     history = list(view.history)
     index = next(
         i
@@ -309,7 +345,10 @@ def test_an_inconsistent_view_raises_after_the_proposals() -> None:
     assert isinstance(entry, Played) and isinstance(entry.move, Take)
     history[index] = Played(entry.seat, attrs.evolve(entry.move, house=9))
     broken = attrs.evolve(view, history=tuple(history))
-    with pytest.raises(ValueError, match="no deck order"):
+    with pytest.raises(InvalidStateError, match=rf"history\[{index}\].*R4\.1") as raised:
+        HistorySampler(broken)
+    assert raised.value.field == f"history[{index}]"
+    with pytest.raises(ValueError, match=r"R4\.1"):
         sample_deal(broken, random.Random(0), max_proposals=50)
 
 
@@ -389,3 +428,79 @@ def test_in_normal_play_legality_reads_only_the_house_values_of_a_hand() -> None
                         checked += 1
                 state = apply_move(state, rng.choice(legal_moves(state)))
     assert checked > 500
+
+
+def test_the_moves_of_a_stopped_replay_never_reject_a_consistent_deck() -> None:
+    # Before a replay got through, HistorySampler._fitted replays a deck only if the moves of
+    # the furthest replay so far, up to the one it found illegal, are legal on it (a Prefix,
+    # asked on that replay's tables): a filter that must never reject a deck the checked
+    # replay accepts, and that must catch the deck that stopped.
+    from seep._hidden.replay_script import Prefix
+
+    prefixes = kept = rejected = 0
+    for variant, seed, plays in (
+        ("standard", 31, 18),
+        ("standard", 32, 34),
+        ("taash", 33, 14),
+        ("taash", 34, 30),
+        ("standard-2p", 35, 26),
+        ("taash-2p", 36, 22),
+    ):
+        state = random_state(variant, seed, plays)
+        for seat in range(state.players):
+            view = observe(state, seat)
+            sampler = HistorySampler(view)
+            rng = random.Random(seed * 10 + seat)
+            consistent_decks = [list(HistorySampler(view).deal(rng).deck) for _ in range(6)]
+            for _ in range(12):
+                deck = sampler.propose(rng)
+                try:
+                    start = new_deal(view.variant, deck=deck, dealer=view.dealer)
+                except MisdealError:
+                    continue
+                before: list[State] = []
+                if sampler._played_out(start, None, before) is not None or not before:
+                    continue
+                prefix = Prefix(before, sampler.moves, sampler._dealt_to, seat)
+                prefixes += 1
+                assert not prefix.holds(deck)  # the move that stopped the replay is in it
+                for other in consistent_decks:
+                    assert sampler.replay(other) is not None
+                    assert prefix.holds(other)
+                    kept += 1
+                for _ in range(8):
+                    other = sampler.propose(rng)
+                    if not prefix.holds(other):
+                        assert sampler.replay(other) is None
+                        rejected += 1
+    assert prefixes >= 100 and kept >= 600 and rejected >= 500
+
+
+def test_r3_2_a_proposal_turned_away_by_a_duty_draws_what_its_whole_placement_draws() -> None:
+    # HistorySampler._place stops at the first seat that breaks its duties but makes the
+    # draws that would have placed the seats after it: a seed draws the same samples as
+    # when every seat was placed before the duties were checked.
+    turned_away = 0
+    for variant, seed, plays in (("standard", 41, 24), ("taash", 42, 28), ("standard", 43, 36)):
+        state = random_state(variant, seed, plays)
+        for seat in range(state.players):
+            sampler = HistorySampler(observe(state, seat))
+            if not any(sampler._seat_duties):
+                continue
+            for k in range(60):
+                checked, whole = random.Random(k), random.Random(k)
+                order = sampler._drawn(checked)
+                if order is None or sampler._drawn(whole) != order:
+                    continue
+                kept = sampler._place(order[:], checked, checked=True)
+                deck = sampler._place(order[:], whole, checked=False)
+                assert deck is not None
+                if kept is None and not (
+                    sampler._opening_need and not sampler._bid_hand_holds(deck)
+                ):
+                    assert not sampler._duties_hold(deck)
+                    assert checked.getstate() == whole.getstate()
+                    turned_away += 1
+                elif kept is not None:
+                    assert kept == deck and checked.getstate() == whole.getstate()
+    assert turned_away >= 60

@@ -97,3 +97,14 @@ def test_an_unreachable_scheduler_is_reported() -> None:
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
         assert main(argv, stdout=io.StringIO(), stderr=err) == 1
     assert "no Dask scheduler at tcp://127.0.0.1:1" in err.getvalue()
+
+
+@needs_dask
+def test_a_round_robin_on_a_cluster_prints_the_same_ladder(cluster: Any) -> None:
+    argv = ["simulate", "--bots", "greedy,random,seep.bots:RandomBot", "--games", "2"]
+    local, remote = io.StringIO(), io.StringIO()
+    assert main([*argv, "--no-progress"], stdout=local) == 0
+    argv += ["--no-progress", "--scheduler", cluster.scheduler_address]
+    assert main(argv, stdout=remote) == 0
+    assert remote.getvalue() == local.getvalue()
+    assert remote.getvalue().startswith("Round robin of 3 bots, standard: 2 deals a pair")

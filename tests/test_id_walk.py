@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import struct
 
 import pytest
 
@@ -19,13 +20,13 @@ from seep import IllegalMoveError, apply_move, legal_moves, new_deal
 from seep._encoding.walk import Walk, walk_of
 from seep._engine.transition import transition
 from seep._players.stepper import Stepper
-from seep.actions import legal_actions, move_of
+from seep.actions import NUM_ACTIONS, legal_actions, move_of
 from seep.observation import observation_vector
 from seep.state import State
 from seep.variants import Variant
 from seep.views import Observer, observe, observe_table
 from test_actions import crowded
-from variant_zoo import COMBINED, HOUSE_ROUND_HANDS_FIRST, registered
+from variant_zoo import COMBINED, HEARTS, HOUSE_ROUND_HANDS_FIRST, registered
 
 VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
 
@@ -167,3 +168,41 @@ def test_the_pettingzoo_mask_is_one_read_only_array_per_step() -> None:
     assert list(np.flatnonzero(first)) == list(game.unwrapped._stepper.legal())
     game.step(int(np.flatnonzero(first)[0]))
     assert game.observe(game.agent_selection)["action_mask"] is not first
+
+
+@pytest.mark.parametrize("variant", [*VARIANTS, COMBINED, HEARTS])
+def test_the_steppers_packed_observations_are_the_observation_vectors(
+    variant: str | Variant,
+) -> None:
+    # The environments copy the stepper's packed int32s: the view's vector, packed
+    # piece by piece (the mover's options read the walk's position), then no marks.
+    stepper = Stepper(registered(variant) if isinstance(variant, Variant) else variant, seed=8)
+    rng = random.Random(8)
+    while not stepper.is_over:
+        state = stepper.state
+        for seat in range(state.players):
+            packed = stepper.observation_bytes(seat)
+            entries = struct.unpack(f"={len(packed) // 4}i", packed)
+            vector = observation_vector(observe_table(state, seat))
+            assert entries == (*vector, *[0] * NUM_ACTIONS)
+        stepper.step(rng.choice(stepper.legal()))
+
+
+def test_an_observer_gives_observes_views_when_states_jump_between_deals_and_back() -> None:
+    # One observer decodes each history once for every seat; a history that does not
+    # continue the last one (an earlier state, another deal) starts again.
+    rng = random.Random(12)
+    deals = []
+    for seed in (12, 13):
+        state = new_deal("standard", seed=seed)
+        states = [state]
+        while not state.is_over:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+            states.append(state)
+        deals.append(states)
+    observer = Observer()
+    picks = [(0, 3), (0, 9), (1, 2), (0, 10), (0, 4), (1, 40), (1, 41), (0, 49), (1, 5)]
+    for deal, index in picks:
+        state = deals[deal][index]
+        for seat in rng.sample(range(4), 3):
+            assert observer.observe(state, seat) == observe(state, seat)

@@ -24,14 +24,19 @@ from seep import (
     apply_move,
     count_legal_moves,
     iter_legal_moves,
+    legal_moves,
     new_deal,
     parse_move,
     state_from_dict,
     state_to_dict,
 )
+from seep.actions import legal_actions
 from seep.cards import ALL_CARDS, Card
+from seep.errors import IllegalMoveError
+from seep.moves import Take
 from seep.observation import (
     HOUSE_VALUES,
+    LAYOUT_VERSION,
     MOVE_KINDS,
     dealing_rounds,
     dealt_by_round,
@@ -46,19 +51,20 @@ from seep.observation import (
     observation_length,
     observation_vector,
 )
+from seep.state import Phase
 from seep.testing import position
+from seep.variants import Variant, get_variant
 from seep.views import observe
+from variant_zoo import ZOO
 
 VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "hidden-information.md"
 
 
-def random_deal(variant: str, seed: int) -> tuple[State, list[Move], list[State]]:
+def random_deal(variant: str | Variant, seed: int) -> tuple[State, list[Move], list[State]]:
     """One deal with random legal moves: the start, the moves, every state after the start."""
     rng = random.Random(seed)
-    start = state = new_deal(
-        variant, seed=seed, dealer=rng.randrange(4 if "2p" not in variant else 2)
-    )
+    start = state = new_deal(variant, seed=seed, dealer=rng.randrange(get_variant(variant).players))
     moves: list[Move] = []
     states: list[State] = []
     while not state.is_over:
@@ -98,8 +104,72 @@ def test_lengths_are_fixed_per_variant_and_layouts_cover_them() -> None:
         assert sum(1 for name in info if name.startswith("move_")) == history_slots(variant)
         assert sum(1 for name in info if name.startswith("dealt_")) == dealing_rounds(variant)
         assert list(move_slot_layout(variant).values())[-1].stop == move_slot_width(variant)
-    assert observation_length("standard") == 540
-    assert observation_length("taash-2p") == 518
+    assert observation_length("standard") == 1268
+    assert observation_length("taash-2p") == 1246
+    assert LAYOUT_VERSION == 2
+
+
+def _expected_options(state: State, seat: int) -> tuple[list[int], list[int], list[int]]:
+    """The hand fields worked out from the rules' own answers: the legal ids and moves, played out."""
+    follow, points, seeps = [0] * 52 * 12, [0] * 52, [0] * 52
+    if state.phase is not Phase.PLAY or state.to_move != seat:
+        return follow, points, seeps
+    table = state.variant.card_points.points
+    for card in state.hands[seat]:
+        try:
+            after = legal_actions(state, [int(card)])
+        except IllegalMoveError:  # R2.6: a card the bidder may not play first
+            continue
+        for action in after:
+            follow[12 * int(card) + action - 57] = 1
+    most: dict[int, int] = {}  # a take's points may be negative (custom tables, R12)
+    for move in legal_moves(state):
+        if not isinstance(move, Take):
+            continue
+        after_move = apply_move(state, move)
+        captured = move.loose.mask | 1 << int(move.card)  # R4.1: the card and what it takes
+        for house in state.houses:
+            if house.value == move.house:
+                captured |= house.cards.mask
+        total = sum(table[index] for index in range(52) if captured >> index & 1)
+        index = int(move.card)
+        most[index] = max(most.get(index, total), total)
+        points[index] = most[index]
+        seeps[index] |= len(after_move.seeps) > len(state.seeps)  # R4.5
+    return follow, points, seeps
+
+
+@pytest.mark.parametrize(
+    "variant", [*VARIANTS, *ZOO], ids=lambda v: v if isinstance(v, str) else v.name
+)
+def test_hand_fields_show_what_each_card_can_do_for_the_seat_to_move(
+    variant: str | Variant,
+) -> None:
+    layout = observation_layout(variant)
+    for seed in (3, 4):
+        start, _, states = random_deal(variant, seed=seed)
+        for state in [start, *states]:
+            for seat in range(state.players):
+                vector = observation_vector(observe(state, seat))
+                follow, points, seeps = _expected_options(state, seat)
+                assert list(vector[layout["hand_options"]]) == follow
+                assert list(vector[layout["hand_take_points"]]) == points
+                assert list(vector[layout["hand_seeps"]]) == seeps
+
+
+def test_r4_5_hand_fields_name_the_card_that_sweeps_and_its_points() -> None:
+    state = position(hand="7S 9H KD", loose="AS 2S 3S 4S 5S 6S")
+    vector = observation_vector(observe(state, 0))
+    layout = observation_layout(state.variant)
+    seven, nine = int(Card("7S")), int(Card("9H"))
+    options = vector[layout["hand_options"]]
+    assert options[12 * seven : 12 * seven + 12] == (0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0)
+    assert vector[layout["hand_take_points"]][seven] == 28  # 7S and every loose spade
+    assert vector[layout["hand_seeps"]][seven] == 1
+    assert vector[layout["hand_take_points"]][nine] == 18  # 9H 3S 4S 5S 6S
+    assert vector[layout["hand_seeps"]][nine] == 0
+    other = observation_vector(observe(state, 1))  # not seat 1's turn: nothing shown
+    assert not any(other[layout["hand_options"].start :])
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

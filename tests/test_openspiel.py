@@ -13,13 +13,14 @@ np = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from seep import deal_score, new_deal  # noqa: E402
-from seep.bots import GreedyBot, RandomBot  # noqa: E402
+from seep import apply_move, deal_score, legal_moves, new_deal  # noqa: E402
+from seep.bots import GreedyBot, RandomBot, make_bot, play_deal  # noqa: E402
 from seep.bounds import longest_deal_actions, utility_range  # noqa: E402
 from seep.cards import Card  # noqa: E402
-from seep.openspiel import SHORT_NAME, SeepBot, SeepState, play_to_end  # noqa: E402
+from seep.openspiel import SHORT_NAME, ISMCTSBot, SeepBot, SeepState, play_to_end  # noqa: E402
 from seep.state import State  # noqa: E402
 from seep.variants import BUILT_IN_NAMES  # noqa: E402
+from seep.views import observe  # noqa: E402
 
 BUILT_IN = BUILT_IN_NAMES
 
@@ -44,6 +45,26 @@ def _random_walk(state: Any, rng: random.Random, stop: int | None = None) -> lis
 @pytest.mark.parametrize("variant", BUILT_IN)
 def test_random_sim_test_with_serialization(variant: str) -> None:
     pyspiel.random_sim_test(_load(variant), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_answers_given_in_python_are_pyspiels_at_every_step(variant: str) -> None:
+    # The state answers the seat to act, the end and the legal ids without pyspiel's
+    # calls back into Python; pyspiel's own methods must give the same answers.
+    states = _random_walk(_load(variant).new_initial_state(), random.Random(11))
+    for state in states:
+        node = state.node
+        if not isinstance(node, State):
+            expected = pyspiel.PlayerId.CHANCE
+        else:
+            expected = pyspiel.PlayerId.TERMINAL if node.is_over else node.to_move
+        assert state.current_player() == expected
+        assert state.is_chance_node() == (expected == pyspiel.PlayerId.CHANCE)
+        assert state.is_terminal() == (expected == pyspiel.PlayerId.TERMINAL)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for seat in range(state.num_players()):
+            assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+    assert states[-1].is_terminal() and states[-1].legal_actions() == []
 
 
 def test_game_type_and_info_come_from_the_variant() -> None:
@@ -202,3 +223,61 @@ def test_mcts_bot_plays_a_determinized_state() -> None:
             assert action in sample.legal_actions()
             sample.apply_action(action)
     assert sum(sample.returns()) == 0
+
+
+# OpenSpiel's ISMCTS as a seep bot ------------------------------------------------
+
+
+def _moves_of(bot: Any, variant: str, seed: int) -> tuple[list[Any], tuple[int, int]]:
+    moves: list[Any] = []
+    final = play_deal(
+        new_deal(variant, seed=seed),
+        [bot, GreedyBot(seed=2)]
+        * (pyspiel.load_game(f"{SHORT_NAME}(variant={variant})").num_players() // 2),
+        on_move=lambda state, move, after: moves.append(move),
+    )
+    return moves, deal_score(final).totals
+
+
+@pytest.mark.parametrize("variant", ["standard-2p", "taash"])
+def test_the_ismcts_bot_plays_legal_moves_and_is_seeded(variant: str) -> None:
+    """R3: every move it makes is legal (play_deal checks); the same seed replays the deal."""
+    first = _moves_of(ISMCTSBot(seed=4, iterations=3), variant, seed=7)
+    assert first == _moves_of(ISMCTSBot(seed=4, iterations=3), variant, seed=7)
+    assert len(first[0]) >= 48
+
+
+def test_the_ismcts_bot_comes_by_import_path_with_its_iterations() -> None:
+    bot = make_bot("seep.openspiel:ISMCTSBot", seed=1, iterations=7)
+    assert isinstance(bot, ISMCTSBot) and bot.name == "ismcts" and bot.iterations == 7
+    with pytest.raises(ValueError, match="iterations: 1 or more"):
+        ISMCTSBot(iterations=0)
+
+
+def test_each_id_of_an_ismcts_move_is_searched_with_the_iterations_given() -> None:
+    """Each id of a move is one search of ``iterations`` simulations from a resampled root."""
+    searched: list[int] = []
+    bot = ISMCTSBot(seed=3, iterations=6)
+    state = new_deal("standard-2p", seed=2)
+    while len(legal_moves(state)) < 2:
+        state = apply_move(state, legal_moves(state)[0])
+    _, search = bot._search(state.variant)
+    sample = search.sample_root_state
+    search.sample_root_state = lambda root: (searched.append(1), sample(root))[1]
+    move = bot.choose(observe(state, state.to_move), legal_moves(state))
+    assert move in legal_moves(state)
+    assert len(searched) % 6 == 0 and searched
+
+
+def test_the_ismcts_bot_joins_a_ladder_by_import_path() -> None:
+    from seep.sim import ladder
+
+    spec = "seep.openspiel:ISMCTSBot"
+    table = ladder(
+        [spec, "greedy", "random"],
+        variant="standard-2p",
+        games=2,
+        options={spec: {"iterations": 2}},
+    )
+    assert table.names == (spec, "greedy", "random")
+    assert table.games[0][1] == table.games[0][2] == 2

@@ -71,11 +71,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from math import perm
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
 from seep._engine.bits import HIGH_MASK
+from seep._engine.caches import cached, footprint
 from seep._engine.schedule import bidding_positions, first_to_play, opening_recipients
 from seep._engine.transition import transition
 from seep._util.arguments import check_int, check_seat
@@ -111,7 +112,30 @@ def initial_recipients(variant: str | Variant, dealer: int) -> tuple[int | None,
     """
     rules = get_variant(variant)
     check_seat(dealer, rules.players, "dealer")
-    return opening_recipients(rules, dealer)  # R2.2, R11.1: the variant's opening
+    return _opening(rules, dealer)[0]
+
+
+# The schedule of an opening and the outcome tables are kept under the package's cache
+# budget (see seep.caching): every chance node of a deal asks for them.
+@cached("chance.openings", footprint)
+def _opening(variant: Variant, dealer: int) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """:func:`initial_recipients` of a checked dealer and the positions of the bidder's cards."""
+    # R2.2, R11.1: the variant's opening; R2.3: the cards that decide a void deal.
+    return opening_recipients(variant, dealer), bidding_positions(variant, dealer)
+
+
+@cached("chance.uniform_outcomes", footprint)
+def _uniform(count: int) -> tuple[tuple[tuple[Card, float], ...], tuple[tuple[int, float], ...]]:
+    """Every card's outcome pair when ``count`` cards are equally likely: ``(card, 1 / count)``.
+
+    As :class:`Card` and as int, indexed by card, so that the outcomes of a
+    uniform chance node are looked up rather than made (at most 52 tables).
+    """
+    chance = 1 / count
+    return (
+        tuple((card, chance) for card in ALL_CARDS),
+        tuple((int(card), chance) for card in ALL_CARDS),
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -136,7 +160,7 @@ class InitialDeal:
     @property
     def recipients(self) -> tuple[int | None, ...]:
         """Who receives each card of the initial deal (see :func:`initial_recipients`)."""
-        return initial_recipients(self.variant, self.dealer)
+        return _opening(self.variant, self.dealer)[0]
 
     @property
     def recipient(self) -> int | None:
@@ -154,7 +178,11 @@ class InitialDeal:
         Cards of probability 0 (already dealt, or completing a void hand,
         R2.3) are left out; the probabilities sum to 1.
         """
-        cards, weights = self._weights()
+        cards, split = self._weights()
+        if split is None:
+            chance = Fraction(1, len(cards))
+            return tuple((card, chance) for card in cards)
+        weights = _card_weights(cards, split)
         total = sum(weights)
         return tuple(
             (card, Fraction(weight, total))
@@ -164,11 +192,17 @@ class InitialDeal:
 
     def float_outcomes(self) -> tuple[tuple[Card, float], ...]:
         """:meth:`outcomes` with float probabilities (what most frameworks take)."""
-        cards, weights = self._weights()
-        total = sum(weights)
-        return tuple(
-            (card, weight / total) for card, weight in zip(cards, weights, strict=True) if weight
-        )
+        cards, split = self._weights()
+        if split is None:
+            return tuple(map(_uniform(len(cards))[0].__getitem__, cards))
+        return tuple(_weighted(cards, split))
+
+    def _id_outcomes(self) -> list[tuple[int, float]]:
+        """:meth:`float_outcomes` with the cards as ints (see :func:`outcome_ids`)."""
+        cards, split = self._weights()
+        if split is None:
+            return list(map(_uniform(len(cards))[1].__getitem__, cards))
+        return [(int(card), chance) for card, chance in _weighted(cards, split)]
 
     def deal(self, card: Card) -> InitialDeal | State:
         """The deal after ``card``: the next chance node, or the state once the deal is made.
@@ -176,40 +210,71 @@ class InitialDeal:
         Raises :class:`~seep.errors.InvalidStateError` (field ``card``) for a
         card that cannot come next.
         """
-        cards, weights = self._weights()
-        if card not in cards or not weights[cards.index(card)]:
-            reason = "is already dealt" if card in self.dealt else "would make a void deal (R2.3)"
-            raise InvalidStateError("card", f"{Card(card)} {reason}")
+        if card in self.dealt or card not in ALL_CARDS:
+            raise InvalidStateError("card", f"{Card(card)} is already dealt")
+        split = self._split()
+        if split is not None and not split[0 if HIGH_MASK >> card & 1 else 1]:
+            raise InvalidStateError("card", f"{Card(card)} would make a void deal (R2.3)")
         dealt = (*self.dealt, card)
         if len(dealt) < len(self.recipients):
-            return attrs.evolve(self, dealt=dealt)
+            return InitialDeal(
+                variant=self.variant, dealer=self.dealer, dealt=dealt, order=self.order
+            )
         seen = set(dealt)
         deck = dealt + tuple(other for other in self.order if other not in seen)
         return new_deal(self.variant, deck=deck, dealer=self.dealer)
 
-    def _weights(self) -> tuple[list[Card], list[int]]:
-        """The undealt cards and integer weights proportional to their probabilities."""
+    def _weights(self) -> tuple[list[Card], tuple[int, int] | None]:
+        """The undealt cards, and their weights as :meth:`_split` gives them."""
         seen = set(self.dealt)
-        cards = [card for card in ALL_CARDS if card not in seen]
+        return [card for card in ALL_CARDS if card not in seen], self._split()
+
+    def _split(self) -> tuple[int, int] | None:
+        """Integer weights of a high card (9 or more) and of a low card, proportional to their probabilities.
+
+        ``None`` when every undealt card is equally likely.
+        """
         if not self.variant.opening.bids:
-            return cards, [1] * len(cards)  # R11.1: no void deal without a bid
+            return None  # R11.1: no void deal without a bid
         position = len(self.dealt)
-        bidding = bidding_positions(self.variant, self.dealer)
+        bidding = _opening(self.variant, self.dealer)[1]
         if any(HIGH_MASK >> self.dealt[spot] & 1 for spot in bidding if spot < position):
-            return cards, [1] * len(cards)
+            return None
         slots = sum(1 for spot in bidding if spot > position)
         if not slots and position not in bidding:
-            return cards, [1] * len(cards)  # the bidder's cards are dealt
+            return None  # the bidder's cards are dealt
         # R2.3: the bidder's cards dealt so far hold no 9 or more. A card's weight is the
         # number of ways to deal the bidder's ``slots`` cards still to come after it so
         # that the deal is not void (the other places take the rest in any order).
-        others = len(cards) - 1
-        low = sum(1 for card in cards if not HIGH_MASK >> card & 1)
+        others = len(ALL_CARDS) - position - 1
+        low = _LOW_CARDS - sum(1 for card in self.dealt if not HIGH_MASK >> card & 1)
         all_orders = perm(others, slots)  # the ordered ways to pick ``slots`` of ``others``
         # With the bidder's card here a high card saves the deal; on another place it does not.
         high_weight = all_orders - (0 if position in bidding else perm(low, slots))
         low_weight = all_orders - (perm(low - 1, slots) if low else 0)
-        return cards, [high_weight if HIGH_MASK >> card & 1 else low_weight for card in cards]
+        return high_weight, low_weight
+
+
+#: The cards below 9 (R2.3: a bid needs a card of 9 or more).
+_LOW_CARDS: Final = len(ALL_CARDS) - HIGH_MASK.bit_count()
+
+
+def _card_weights(cards: list[Card], split: tuple[int, int]) -> list[int]:
+    high_weight, low_weight = split
+    return [high_weight if HIGH_MASK >> card & 1 else low_weight for card in cards]
+
+
+def _weighted(cards: list[Card], split: tuple[int, int]) -> list[tuple[Card, float]]:
+    """The cards of non-zero weight with their float probabilities."""
+    high_weight, low_weight = split
+    highs = sum(HIGH_MASK >> card & 1 for card in cards)
+    total = highs * high_weight + (len(cards) - highs) * low_weight
+    high, low = high_weight / total, low_weight / total
+    return [
+        (card, high if HIGH_MASK >> card & 1 else low)
+        for card in cards
+        if (high_weight if HIGH_MASK >> card & 1 else low_weight)
+    ]
 
 
 def start_deal(
@@ -276,6 +341,9 @@ class PacketDeal:
     move: Move
     recipients: tuple[int, ...]
     dealt: tuple[Card, ...] = ()
+    #: True when ``move`` is known to be legal (a node made by :func:`play_move`, which
+    #: checked it): the last card then plays it without checking it again.
+    legal: bool = attrs.field(default=False, repr=False, eq=False)
 
     @property
     def recipient(self) -> int:
@@ -283,8 +351,9 @@ class PacketDeal:
         return self.recipients[len(self.dealt)]
 
     def _undealt(self) -> list[Card]:
-        seen = set(self.dealt)
-        return sorted(card for card in self.state.stock if card not in seen)
+        left = set(self.state.stock)
+        left.difference_update(self.dealt)
+        return sorted(left)
 
     def outcomes(self) -> tuple[tuple[Card, Fraction], ...]:
         """The cards that may come next (every undealt card, equally likely), in card order."""
@@ -295,8 +364,12 @@ class PacketDeal:
     def float_outcomes(self) -> tuple[tuple[Card, float], ...]:
         """:meth:`outcomes` with float probabilities."""
         cards = self._undealt()
-        chance = 1 / len(cards)
-        return tuple((card, chance) for card in cards)
+        return tuple(map(_uniform(len(cards))[0].__getitem__, cards))
+
+    def _id_outcomes(self) -> list[tuple[int, float]]:
+        """:meth:`float_outcomes` with the cards as ints (see :func:`outcome_ids`)."""
+        cards = self._undealt()
+        return list(map(_uniform(len(cards))[1].__getitem__, cards))
 
     def deal(self, card: Card) -> PacketDeal | State:
         """After ``card``: the next chance node, or the state after the move once all are dealt.
@@ -308,13 +381,33 @@ class PacketDeal:
             raise InvalidStateError("card", f"{Card(card)} is not among the undealt cards")
         dealt = (*self.dealt, card)
         if len(dealt) < len(self.recipients):
-            return attrs.evolve(self, dealt=dealt)
+            return PacketDeal(
+                state=self.state,
+                move=self.move,
+                recipients=self.recipients,
+                dealt=dealt,
+                legal=self.legal,
+            )
         stock = dealt + _without(self.state.stock, dealt)
-        return apply_move(attrs.evolve(self.state, stock=stock), self.move)
+        dealing = attrs.evolve(self.state, stock=stock)  # the order of the stock decides no move
+        return transition(dealing, self.move) if self.legal else apply_move(dealing, self.move)
 
 
 ChanceNode: TypeAlias = InitialDeal | PacketDeal
 """A point of the deal where chance deals the next card."""
+
+
+def outcome_ids(node: ChanceNode) -> list[tuple[int, float]]:
+    """``node.float_outcomes()`` with every card as its index: the form of OpenSpiel's chance outcomes.
+
+    A new list at every call; a uniform node's pairs come from a table.
+
+    >>> from seep.chance import outcome_ids, start_deal
+    >>> node = start_deal("taash")
+    >>> outcome_ids(node)[:2], len(outcome_ids(node))
+    ([(0, 0.019230769230769232), (1, 0.019230769230769232)], 52)
+    """
+    return node._id_outcomes()
 
 
 def _without(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ...]:
@@ -369,7 +462,7 @@ def _dealing(state: State, move: Move, after: State) -> State | PacketDeal:
     """``after``, or the chance node of the cards that ``move`` deals on the way to it."""
     if len(after.stock) == len(state.stock):
         return after
-    return PacketDeal(state=state, move=move, recipients=_recipients(state, after))
+    return PacketDeal(state=state, move=move, recipients=_recipients(state, after), legal=True)
 
 
 __getattr__ = renamed_names(__name__, {"play": ("play_move", lambda: play_move)})

@@ -21,23 +21,27 @@ and this seat's own cards.
 >>> from seep.observation import information_state_length, observation_layout, observation_length, observation_vector
 >>> state = new_deal("standard", seed=10)
 >>> vector = observation_vector(observe(state, 1))
->>> len(vector) == observation_length("standard") == 540
+>>> len(vector) == observation_length("standard") == 1268
 True
 >>> from seep.cards import ALL_CARDS
 >>> hand = observation_layout("standard")["hand"]
 >>> [card for card, bit in zip(ALL_CARDS, vector[hand]) if bit]
 [Card('6D'), Card('TH'), Card('JS'), Card('QC')]
 >>> observation_length("taash-2p"), information_state_length("standard")
-(518, 6475)
+(1246, 7203)
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import Final
 
+from seep._encoding.options import FOLLOW_IDS, hand_options
 from seep._engine.bits import HOUSE_VALUES as _HOUSE_VALUES
-from seep._engine.caches import cached
+from seep._engine.caches import cached, fixed
+from seep._engine.generate import Position
 from seep._engine.schedule import first_to_play, seat_to_play
 from seep._util.excerpt import excerpt
 from seep.bounds import longest_deal_moves, most_seeps, seep_bonus_range
@@ -53,6 +57,7 @@ from seep.views import View
 
 __all__ = [
     "HOUSE_VALUES",
+    "LAYOUT_VERSION",
     "MOVE_KINDS",
     "dealing_rounds",
     "dealt_by_round",
@@ -69,6 +74,10 @@ __all__ = [
     "observation_vector",
 ]
 
+#: The version of the observation's layout (:func:`observation_layout`): 1 in
+#: seep 0.1, 2 since the hand cards' options (``hand_options``,
+#: ``hand_take_points``, ``hand_seeps``) follow the variant's flags.
+LAYOUT_VERSION: Final = 2
 #: House, bid and build values in the order of every value field (R5.1).
 HOUSE_VALUES: Final = tuple(_HOUSE_VALUES)
 #: The kinds of move in the order of a move slot's ``kind`` field (R3.1).
@@ -120,6 +129,9 @@ def _observation_fields(variant: Variant) -> list[tuple[str, int]]:
         ("seep_counts", players),
         ("seep_points", 2),
         *((flag, 1) for flag in _FLAGS),
+        ("hand_options", _CARDS * len(FOLLOW_IDS)),
+        ("hand_take_points", _CARDS),
+        ("hand_seeps", _CARDS),
     ]
     return fields
 
@@ -141,24 +153,32 @@ def observation_layout(variant: str | Variant) -> Layout:
     ``seep_counts`` seeps made per offset and ``seep_points`` their points
     per team, own first (R4.5); then the variant's flags ``two_players``,
     ``house_round_opening`` (R11.2), ``free_choice_pickup`` (R11.3) and
-    ``throw_any`` (R11.3).
+    ``throw_any`` (R11.3). Last, what each card in hand can do, filled only
+    for the seat to move in the play phase (all 0 otherwise): ``hand_options``
+    twelve bits per card in canonical order, one per id that may follow the
+    card (throw, take, build 9..13, raise 9..13: ids 57..68 of
+    :mod:`seep.actions`); ``hand_take_points`` per card the most card
+    points (R1.2) a take with it captures, the card itself and a house taken
+    included (0 for a card that cannot take); ``hand_seeps`` per card 1 if a
+    take with it leaves the floor empty (a seep, R4.5). The layout's
+    version is :data:`LAYOUT_VERSION`.
 
     >>> from seep.observation import observation_layout
     >>> layout = observation_layout("standard")
     >>> layout["hand"], layout["house_9_cards"]
     (slice(32, 84, None), slice(142, 194, None))
-    >>> list(layout)[:4]
-    ['seat', 'dealer', 'to_move', 'last_capture']
+    >>> list(layout)[:4], list(layout)[-3:]
+    (['seat', 'dealer', 'to_move', 'last_capture'], ['hand_options', 'hand_take_points', 'hand_seeps'])
     """
     return _layout(_observation_fields(get_variant(variant)))
 
 
 def observation_length(variant: str | Variant) -> int:
-    """The length of every observation vector of ``variant``: 540 with four players, 518 with two.
+    """The length of every observation vector of ``variant``: 1268 with four players, 1246 with two.
 
     >>> from seep.observation import observation_length
     >>> observation_length("standard"), observation_length("standard-2p")
-    (540, 518)
+    (1268, 1246)
     """
     return sum(width for _, width in _observation_fields(get_variant(variant)))
 
@@ -170,7 +190,9 @@ def observation_bounds(variant: str | Variant) -> tuple[tuple[int, ...], tuple[i
     in 0..48 for ``plays`` (R2.8, R2.9), 0..52 for ``stock_count`` and
     ``floor_count``, 0..12 for ``hand_counts`` (a hand is dealt 12 cards at
     most, R2.7), 0..:func:`~seep.bounds.most_seeps` for ``seep_counts``;
-    ``seep_points`` lies within :func:`~seep.bounds.seep_bonus_range` (R4.5).
+    ``seep_points`` lies within :func:`~seep.bounds.seep_bonus_range` (R4.5);
+    ``hand_take_points`` between the sum of the negative card points and the
+    sum of the positive ones (0..100 in the built-in variants, R1.2).
 
     >>> from seep.observation import observation_bounds, observation_layout, observation_length
     >>> low, high = observation_bounds("standard")
@@ -179,11 +201,14 @@ def observation_bounds(variant: str | Variant) -> tuple[tuple[int, ...], tuple[i
     >>> layout = observation_layout("standard")
     >>> high[layout["plays"]], high[layout["hand_counts"]], high[layout["seep_points"]]
     ((48,), (12, 12, 12, 12), (1175, 1175))
+    >>> high[layout["hand_take_points"]][:2]
+    (100, 100)
     >>> set(high[layout["hand"]]), min(low)
     ({1}, 0)
     """
     rules = get_variant(variant)
     lowest_seeps, highest_seeps = seep_bonus_range(rules)
+    card_points = rules.card_points.points
     counts = {
         "plays": (0, rules.plays_per_deal),
         "stock_count": (0, _CARDS),
@@ -191,6 +216,10 @@ def observation_bounds(variant: str | Variant) -> tuple[tuple[int, ...], tuple[i
         "hand_counts": (0, rules.cards_per_hand),
         "seep_counts": (0, most_seeps(rules)),
         "seep_points": (min(0, lowest_seeps), max(0, highest_seeps)),
+        "hand_take_points": (
+            sum(p for p in card_points if p < 0),
+            sum(p for p in card_points if p > 0),
+        ),
     }
     low: list[int] = []
     high: list[int] = []
@@ -232,8 +261,15 @@ def _value_one_hot(value: int | None) -> list[int]:
     return _one_hot(len(HOUSE_VALUES), None if value is None else value - HOUSE_VALUES[0])
 
 
-#: ``_NO_HOUSE[players]``: the entries of a house value with no house standing.
-_NO_HOUSE: Final = {players: (0, 0, *(0,) * players, *_NO_CARDS) for players in (2, 4)}
+#: The hand fields of a seat that is not to play.
+_NO_OPTIONS: Final = (0,) * (_CARDS * (len(FOLLOW_IDS) + 2))
+#: The bytes of ``hand_options`` (52 x 12 bits: a whole number of bytes).
+_FOLLOW_BYTES: Final = _CARDS * len(FOLLOW_IDS) // 8
+
+#: ``_NO_HOUSE[players]``: the pieces (see ``_table_pieces``) of a house value with no house standing.
+_NO_HOUSE: Final[dict[int, list[list[int] | int]]] = {
+    players: [[0, 0, *(0,) * players], 0] for players in (2, 4)
+}
 
 
 def observation_vector(view: View) -> tuple[int, ...]:
@@ -250,6 +286,39 @@ def observation_vector(view: View) -> tuple[int, ...]:
     >>> vector[layout["hand_counts"]], vector[layout["house_round_opening"]]
     ((4, 4, 4, 4), (1,))
     """
+    out = _table_entries(view)
+    options = hand_options(view)
+    if not options.follow and not options.points:
+        out += _NO_OPTIONS
+        return tuple(out)
+    out += chain.from_iterable(
+        map(_BYTE_BITS.__getitem__, options.follow.to_bytes(_FOLLOW_BYTES, "little"))
+    )
+    take_points = [0] * _CARDS
+    for card, most in options.points.items():
+        take_points[card] = most
+    out += take_points
+    out += _bits_of(options.seeps)
+    return tuple(out)
+
+
+def _table_entries(view: View) -> list[int]:
+    """The entries of :func:`observation_vector` before the hand cards' options."""
+    out: list[int] = []
+    for piece in _table_pieces(view):
+        if isinstance(piece, int):
+            out += _bits_of(piece) if piece else _NO_CARDS
+        else:
+            out += piece
+    return out
+
+
+def _table_pieces(view: View) -> list[list[int] | int]:
+    """The entries before the hand cards' options, in pieces: lists of entries, and card masks (a card field each).
+
+    The one encoding of the table, written out as a vector by
+    :func:`observation_vector` and packed by :func:`packed_observation`.
+    """
     variant = view.variant
     players = variant.players
     seat = view.seat
@@ -261,47 +330,112 @@ def observation_vector(view: View) -> tuple[int, ...]:
         return [values[(seat + k) % players] for k in range(players)]
 
     own = variant.team_of(seat)
-    out = [
-        *_one_hot(players, seat),
-        *_one_hot(players, offset(view.dealer)),
-        *_one_hot(players, offset(view.to_move)),
-        *_one_hot(players, offset(view.last_capture)),
-        *_one_hot(len(_PHASES), _PHASES.index(view.phase)),
-        int(view.face_up),
-        *_value_one_hot(view.bid),
-        view.plays,
-        view.stock_count,
-        view.floor_count,
-        *by_offset(view.hand_counts),
-        *_card_bits(view.hand),
-        *_card_bits(view.loose),
+    loose = view.loose
+    pieces: list[list[int] | int] = [
+        [
+            *_one_hot(players, seat),
+            *_one_hot(players, offset(view.dealer)),
+            *_one_hot(players, offset(view.to_move)),
+            *_one_hot(players, offset(view.last_capture)),
+            *_one_hot(len(_PHASES), _PHASES.index(view.phase)),
+            int(view.face_up),
+            *_value_one_hot(view.bid),
+            view.plays,
+            view.stock_count,
+            view.floor_count,
+            *by_offset(view.hand_counts),
+        ],
+        view.hand.mask,
+        0 if loose is None else loose.mask,
     ]
     houses: dict[int, House] = {house.value: house for house in view.houses}
     for value in HOUSE_VALUES:
         house = houses.get(value)
         if house is None:
-            out += _NO_HOUSE[players]
+            pieces += _NO_HOUSE[players]
             continue
         owners = [0] * players
         for owner in house.owners:
             owners[(owner - seat) % players] = 1
-        out += [1, int(house.locked), *owners, *_card_bits(house.cards)]
+        pieces += [[1, int(house.locked), *owners], house.cards.mask]
     counts = [0] * players
     points = [0, 0]
     for seep in view.seeps:
         counts[seep.seat] += 1
         points[0 if variant.team_of(seep.seat) == own else 1] += seep.points
-    out += [
-        *_card_bits(view.piles[own]),
-        *_card_bits(view.piles[1 - own]),
-        *by_offset(counts),
-        *points,
-        int(players == 2),
-        int(variant.opening.builds_first),
-        int(variant.pickup is Pickup.FREE_CHOICE),
-        int(variant.throw_rule is ThrowRule.ANY),
+    pieces += [
+        view.piles[own].mask,
+        view.piles[1 - own].mask,
+        [
+            *by_offset(counts),
+            *points,
+            int(players == 2),
+            int(variant.opening.builds_first),
+            int(variant.pickup is Pickup.FREE_CHOICE),
+            int(variant.throw_rule is ThrowRule.ANY),
+        ],
     ]
-    return tuple(out)
+    return pieces
+
+
+#: Each byte's eight bits as native int32s, lowest first: a bit field packed eight entries at a time.
+_BYTE_WORDS: Final = tuple(struct.pack("=8i", *bits) for bits in _BYTE_BITS)
+_INT32: Final = struct.Struct("=i")
+_NO_PACKED_OPTIONS: Final = bytes(4 * len(_NO_OPTIONS))
+#: The bytes of a packed card field and its bytes object.
+_PACKED_BITS_SIZE: Final = 4 * _CARDS + 33
+
+
+def packed_observation(view: View, position: Position | None = None) -> bytes:
+    """:func:`observation_vector` of ``view`` as native int32s, what the environments copy into an array.
+
+    The table's entries are packed from :func:`observation_vector`'s own
+    list; the hand cards' options, most of the vector, are packed eight
+    bits at a time from their masks. ``position``: the mover's
+    :class:`~seep._engine.generate.Position` of the state seen, where the
+    caller has it already (see :func:`~seep._encoding.options.hand_options`).
+
+    >>> import struct
+    >>> from seep import new_deal
+    >>> from seep.observation import observation_vector, packed_observation
+    >>> from seep.views import observe
+    >>> view = observe(new_deal("standard", seed=10), 1)
+    >>> packed = packed_observation(view)
+    >>> struct.unpack(f"={len(packed) // 4}i", packed) == observation_vector(view)
+    True
+    """
+    packed = b"".join(
+        [
+            _packed_bits(piece) if isinstance(piece, int) else _packer(len(piece)).pack(*piece)
+            for piece in _table_pieces(view)
+        ]
+    )
+    options = hand_options(view, position)
+    if not options.follow and not options.points:
+        return packed + _NO_PACKED_OPTIONS
+    points = bytearray(4 * _CARDS)
+    for card, most in options.points.items():
+        _INT32.pack_into(points, 4 * card, most)
+    seeps = b"".join(map(_BYTE_WORDS.__getitem__, options.seeps.to_bytes(7, "little")))
+    return b"".join(
+        (
+            packed,
+            *map(_BYTE_WORDS.__getitem__, options.follow.to_bytes(_FOLLOW_BYTES, "little")),
+            points,
+            seeps[: 4 * _CARDS],
+        )
+    )
+
+
+@cached("observation.packers")
+def _packer(count: int) -> struct.Struct:
+    return struct.Struct(f"={count}i")
+
+
+@cached("observation.packed_bits", fixed(_PACKED_BITS_SIZE))
+def _packed_bits(mask: int) -> bytes:
+    """The card field of ``mask`` as native int32s."""
+    return b"".join(map(_BYTE_WORDS.__getitem__, mask.to_bytes(7, "little")))[: 4 * _CARDS]
 
 
 def dealing_rounds(variant: str | Variant) -> int:
@@ -378,7 +512,7 @@ def information_state_layout(variant: str | Variant) -> Layout:
     >>> from seep.observation import information_state_layout
     >>> layout = information_state_layout("standard")
     >>> layout["observation"], layout["dealt_1"], layout["move_0"]
-    (slice(0, 540, None), slice(592, 644, None), slice(644, 763, None))
+    (slice(0, 1268, None), slice(1320, 1372, None), slice(1372, 1491, None))
     """
     rules = get_variant(variant)
     return _layout(
@@ -395,7 +529,7 @@ def information_state_length(variant: str | Variant) -> int:
 
     >>> from seep.observation import information_state_length
     >>> [information_state_length(v) for v in ("standard", "standard-2p", "taash", "taash-2p")]
-    [6475, 6407, 6356, 6290]
+    [7203, 7135, 7084, 7018]
     """
     rules = get_variant(variant)
     return (

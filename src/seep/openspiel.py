@@ -66,8 +66,8 @@ from seep.actions import (
 from seep.bots import Bot
 from seep.bounds import longest_deal_actions, most_chance_outcomes, utility_range
 from seep.cards import ALL_CARDS, Card, CardSet
-from seep.chance import InitialDeal, PacketDeal, play_legal_move, start_deal
-from seep.moves import Bid
+from seep.chance import InitialDeal, PacketDeal, outcome_ids, play_legal_move, start_deal
+from seep.moves import Bid, Move
 from seep.observation import (
     information_state_length,
     information_state_vector,
@@ -85,6 +85,7 @@ from seep.views import View, observe
 __all__ = [
     "GAME_TYPE",
     "SHORT_NAME",
+    "ISMCTSBot",
     "SeepBot",
     "SeepGame",
     "SeepObserver",
@@ -314,13 +315,13 @@ def _player(state: State) -> int:
     return _TERMINAL if seat is None or state.is_over else seat
 
 
-class _Shared(tuple):  # type: ignore[type-arg]
-    """A tuple of immutable values that copying shares instead of walking through."""
+class _Record(list):  # type: ignore[type-arg]
+    """A list of immutable values, appended to in place: copying it copies the list, not its items."""
 
     __slots__ = ()
 
-    def __deepcopy__(self, memo: object) -> _Shared:
-        return self
+    def __deepcopy__(self, memo: object) -> _Record:
+        return _Record(self)
 
 
 class SeepGame(pyspiel.Game):  # type: ignore[misc]
@@ -380,11 +381,21 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SeepGame) -> None:
         super().__init__(game)
-        self._node: State | InitialDeal | PacketDeal = start_deal(game.variant, dealer=game.dealer)
+        self._node = start_deal(game.variant, dealer=game.dealer)  # sets _player too
         self._walk: Walk | None = None  # the move in progress, once asked about
-        self._log = _Shared()  # one int per action: see _CHANCE_BASE
-        self._moves = _Shared()  # (seat, move) for each move made
+        self._log = _Record()  # one int per action: see _CHANCE_BASE
+        self._moves = _Record()  # (seat, move) for each move made
         self._known = (1 << game.variant.players) - 1  # seats whose dealt cards the log holds
+
+    @property
+    def _node(self) -> State | InitialDeal | PacketDeal:
+        return self._at
+
+    @_node.setter
+    def _node(self, node: State | InitialDeal | PacketDeal) -> None:
+        # Every move to a node works out once the player whom every call of the step asks for.
+        self._at = node
+        self._player = _player(node) if type(node) is State else _CHANCE
 
     @property
     def node(self) -> State | InitialDeal | PacketDeal:
@@ -399,10 +410,26 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while a card is dealt, or ``TERMINAL``."""
-        node = self._node
-        if type(node) is not State:
-            return _CHANCE if isinstance(node, (InitialDeal, PacketDeal)) else _player(node)
-        return _player(node)
+        return self._player
+
+    def is_chance_node(self) -> bool:
+        """True while a card is dealt (as pyspiel's, without a call back into Python)."""
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal ids of the seat to act (as pyspiel's, answered in Python for that seat).
+
+        Pyspiel's method asks Python for the player three times and for the
+        end of the deal once before it asks for the ids; here the seat to act
+        gets them at once. Other calls (chance nodes, the end, other seats)
+        are pyspiel's.
+        """
+        current = self._player
+        if current >= 0 and (player is None or player == current):
+            return list(self._walk_now(current).legal)
+        if player is None:
+            return pyspiel.State.legal_actions(self)  # type: ignore[no-any-return]
+        return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
 
     def _legal_actions(self, player: int) -> list[int]:
         """The sorted ids that may come next in the move of ``player``."""
@@ -420,30 +447,30 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, with their probabilities."""
         node = self._node
-        assert isinstance(node, (InitialDeal, PacketDeal))
-        return [(int(card), chance) for card, chance in node.float_outcomes()]
+        assert not isinstance(node, State)
+        return outcome_ids(node)
 
     def _apply_action(self, action: int) -> None:
         node = self._node
-        if isinstance(node, (InitialDeal, PacketDeal)):
+        if type(node) is not State:  # a chance node: the card dealt
+            assert isinstance(node, (InitialDeal, PacketDeal))
             recipient = node.recipient
             code = _FLOOR_CODE if recipient is None else recipient
             self._node = node.deal(ALL_CARDS[action])
-            self._log = _Shared((*self._log, _CHANCE_BASE + code * _CARDS + action))
+            self._log.append(_CHANCE_BASE + code * _CARDS + action)
             return
-        assert isinstance(node, State)
-        seat = _player(node)
+        seat = self._player
         walk = self._walk_now(seat)
         if action not in walk.legal:
             raise ValueError(f"action {action} ({action_to_string(action)}) is not legal here")
-        self._log = _Shared((*self._log, action))
+        self._log.append(action)
         after = walk.step(action)
         if type(after) is Walk:
             self._walk = after
         else:  # built from legal ids, so legal: played with no second check
             assert not isinstance(after, Walk)
             self._walk = None
-            self._moves = _Shared((*self._moves, (seat, after)))
+            self._moves.append((seat, after))
             self._node = play_legal_move(node, after)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -453,8 +480,7 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """True once the deal is over (R9)."""
-        node = self._node
-        return isinstance(node, State) and node.is_over
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Each seat's team deal score minus the other team's; zeros before the end."""
@@ -489,8 +515,8 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
         state = game.new_initial_state()
         state._node = sampled
         state._walk = walk_of(sampled, self.prefix) if self.prefix else None
-        state._log = self._log
-        state._moves = self._moves
+        state._log = _Record(self._log)
+        state._moves = _Record(self._moves)
         state._known = 1 << player_id
         return state  # type: ignore[no-any-return]
 
@@ -590,6 +616,84 @@ class SeepBot(pyspiel.Bot):  # type: ignore[misc]
 
     def inform_action(self, state: SeepState, player_id: int, action: int) -> None:
         """Nothing to learn: the seep bot sees the view when it chooses."""
+
+
+class ISMCTSBot:
+    """OpenSpiel's information-set Monte Carlo tree search as a seep :class:`~seep.bots.Bot`.
+
+    It runs ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` on the
+    ``python_seep`` game: the search's root is a state sampled from the
+    seat's view, every simulation deals the hidden cards again
+    (:meth:`SeepState.resample_from_infostate`) and ends in one random
+    rollout. A move of several ids is one search per id (``iterations``
+    simulations each), the most visited id chosen. ``uct_c`` is the
+    exploration constant, in points (about 40 suits the deal's scale).
+    Seeded: the same seed and the same views give the same moves. It is
+    slow (every rollout goes through the adapter), hence its few
+    ``iterations`` by default; as an import path it is
+    ``seep.openspiel:ISMCTSBot``.
+
+    >>> from seep import new_deal
+    >>> from seep.bots import GreedyBot, play_deal
+    >>> from seep.openspiel import ISMCTSBot
+    >>> bots = [ISMCTSBot(seed=1, iterations=2), GreedyBot(seed=2)]
+    >>> final = play_deal(new_deal("taash-2p", seed=5), bots)
+    >>> final.is_over, bots[0].name
+    (True, 'ismcts')
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self, *, seed: int | None = None, iterations: int = 20, uct_c: float = 40.0
+    ) -> None:
+        from open_spiel.python.algorithms import mcts
+
+        if iterations < 1:
+            raise ValueError(f"iterations: 1 or more, not {iterations}")
+        self.iterations = int(iterations)
+        self.uct_c = float(uct_c)
+        self._rng = random.Random(seed)
+        self._random_state = np.random.RandomState(self._rng.getrandbits(32))
+        self._evaluator = mcts.RandomRolloutEvaluator(1, self._random_state)
+        self._searches: dict[str, tuple[Any, Any]] = {}
+
+    def _search(self, variant: Variant) -> tuple[Any, Any]:
+        """``variant``'s game and the OpenSpiel search on it, made once, resampling from this seed."""
+        from open_spiel.python.algorithms import ismcts
+
+        found = self._searches.get(variant.name)
+        if found is None:
+            game = pyspiel.load_game(f"{SHORT_NAME}(variant={variant.name})")
+            search = ismcts.ISMCTSBot(
+                game,
+                self._evaluator,
+                uct_c=self.uct_c,
+                max_simulations=self.iterations,
+                random_state=self._random_state,
+            )
+            rng = self._rng
+            search.set_resampler(
+                lambda state, player: state.resample_from_infostate(player, rng.random)
+            )
+            found = self._searches[variant.name] = (game, search)
+        return found
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        """Search each id of the move in turn from a state sampled from ``view``."""
+        if len(moves) == 1:
+            return moves[0]
+        node = sample_state(view, self._rng)
+        game, search = self._search(node.variant)
+        state = game.new_initial_state()
+        state._node = node
+        state._known = 1 << view.seat
+        while True:  # the ids of one move; the walk ends with the move
+            state.apply_action(int(search.step(state)))
+            if state._walk is None:
+                break
+        move = state._moves[-1][1]
+        return next(m for m in moves if m == move)
 
 
 def play_to_end(state: SeepState, bots: Sequence[Any], rng: random.Random) -> list[float]:

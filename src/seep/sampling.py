@@ -59,10 +59,11 @@ from collections.abc import Callable, Iterator
 import attrs
 
 from seep._checks.validate import check_view
+from seep._checks.view_history import check_history
 from seep._engine.bits import HIGH_MASK, VALUE_MASKS
 from seep._engine.schedule import bidding_positions, first_to_play
 from seep._engine.transition import transition
-from seep._hidden.replay_script import REMEMBERED_MOVES, Script, value_key
+from seep._hidden.replay_script import REMEMBERED_MOVES, Prefix, Script, value_key
 from seep._hidden.view_sampling import DEFAULT_VIEW_ONLY_PROPOSALS, constraints
 from seep._hidden.view_sampling import sample_state as _view_only_sample
 from seep._util.arguments import as_rng, check_count
@@ -238,7 +239,6 @@ class HistorySampler:
             self._opening_need = VALUE_MASKS[bids[0]] if bids else HIGH_MASK
         self._played_mask = [sum(1 << card for card, _ in played[s]) for s in others]
         self._bidder_index = others.index(bidder) if self._opening_need else -1
-        self._houses_after: dict[int, tuple[House, ...]] = {}
         self._duties: list[tuple[int, int, int, int]] = []
         self._duty_set: set[tuple[int, int, int, int]] = set()
         # The same duties by other seat: (packet group, cards played by then, value mask).
@@ -252,8 +252,11 @@ class HistorySampler:
         self._legal: dict[int, bool] = {}
         # Whether the replayed history looks as the view's (None: not compared yet).
         self._history_seen: bool | None = None
-        # The first replay that got through, to replay fitting decks from (see _fitted).
+        # The first replay that got through, to replay fitting decks from, and before it
+        # the moves of the replay that went furthest, with the legalities met (see _fitted).
         self._script: Script | None = None
+        self._prefix: Prefix | None = None
+        self._memo: dict[int, bool] = {}
         self._needs = [(others.index(s), cards.mask) for s, cards in constraints(view) if s != seat]
         # Where each block of the shuffled unseen cards starts: the face-down floor and the
         # stock first, then the other hands, those with a constraint last (see _drawn).
@@ -271,6 +274,13 @@ class HistorySampler:
             raise InvalidStateError(
                 "hand", f"seat {seat}'s own hand breaks the constraints of its view"
             )
+        # The houses after each move are public: every duty is known before the first replay.
+        for index, houses in enumerate(check_history(view)):
+            self._record(index, houses)
+        # The order in which _place places the other seats (the bidder first), and the
+        # bounds of the draws that place each seat's played cards (see _place_seat).
+        self._placing_order = sorted(range(len(others)), key=lambda i: i != self._bidder_index)
+        self._draws = [_draw_bounds(deadlines) for _, deadlines in self._places]
 
     def propose(self, rng: random.Random) -> list[Card]:
         """A deck order drawn uniformly among those that fit the history's structure.
@@ -323,21 +333,30 @@ class HistorySampler:
         (:meth:`_known_shuffled` shuffles them): nothing checked depends on
         the order within a packet. With ``checked``, ``None`` unless the
         deck passes :meth:`plausible` (but for the constraints, which
-        :meth:`_drawn` checked on ``order``). The bidder's cards are placed
-        first, and opening packets without the bid's card end the placement
-        there. That fact is known from the start, so a seed draws the same
-        samples whatever the sampler has learned from earlier replays (the
-        duties).
+        :meth:`_drawn` checked on ``order``). The seats are placed one by
+        one, the bidder first; opening packets without the bid's card end
+        the placement there (R2.3, R2.4), and a seat that breaks its
+        ownership duties (R3.2) ends it too, once the draws that would have
+        placed the seats after it are made. These facts are known from the
+        view, so a seed draws the same samples whatever the sampler did
+        before.
         """
         deck: list[Card] = [_NO_CARD] * 52
         bidder = self._bidder_index
-        if bidder >= 0:
-            self._place_seat(deck, bidder, order, rng)
-            if checked and not self._bid_hand_holds(deck):
-                return None  # R2.3, R2.4
-        for index in range(len(self._places)):
-            if index != bidder:
-                self._place_seat(deck, index, order, rng)
+        placing = self._placing_order
+        for position, index in enumerate(placing):
+            self._place_seat(deck, index, order, rng)
+            if checked:
+                if index == bidder and not self._bid_hand_holds(deck):
+                    return None  # R2.3, R2.4
+                if self._seat_duties[index] and not self._seat_duties_hold(deck, index):
+                    # R3.2. The draws the other seats' placement would make are made all
+                    # the same, so that the next proposal starts where it always did.
+                    randrange = _below(rng)
+                    for later in placing[position + 1 :]:
+                        for bound in self._draws[later]:
+                            randrange(bound)
+                    return None
         start = self._starts[-1]
         for spot in (*self._floor, *self._stock):
             deck[spot] = order[start]
@@ -345,8 +364,6 @@ class HistorySampler:
         for spots, cards in self._known:
             for spot, card in zip(spots, cards, strict=True):
                 deck[spot] = card
-        if checked and self._duties and not self._duties_hold(deck):
-            return None
         return deck
 
     def _place_seat(
@@ -365,11 +382,7 @@ class HistorySampler:
             if allowed > opened:
                 free.extend(spots[opened:allowed])
                 opened = allowed
-            if not free:
-                raise InvalidStateError(
-                    "history", f"card {card} was played before any packet could hold it"
-                )
-            pick = randrange(len(free))
+            pick = randrange(len(free))  # never 0: _draw_bounds checked that
             free[pick], free[-1] = free[-1], free[pick]
             deck[free.pop()] = card
         # The held cards come in random order: they take the places left in turn.
@@ -391,10 +404,10 @@ class HistorySampler:
 
         The facts: the constraints the view shows (R3.2 now, R2.3, R2.4, see
         :func:`constraints`), the bidder's first packet (R2.3, R2.4), and the
-        ownership duty right after every move some replay has reached (R3.2,
-        on the hand the owner held then). Each is a consequence of the
-        replay's legality checks, so the pre-check never rejects a
-        consistent deck.
+        ownership duty right after every move (R3.2, on the hand the owner
+        held then; the houses after each move are public). Each is a
+        consequence of the replay's legality checks, so the pre-check never
+        rejects a consistent deck.
         """
         if self._opening_need and not self._bid_hand_holds(deck):
             return False
@@ -414,26 +427,30 @@ class HistorySampler:
         return any(need >> deck[spot] & 1 for spot in self._bid_positions)
 
     def _duties_hold(self, deck: list[Card]) -> bool:
-        """R3.2 at every move already replayed: each other owner held a card of the value."""
-        for index, duties in enumerate(self._seat_duties):
-            if not duties:
-                continue
-            spots = self._places[index][0]
-            held: list[int] = []  # the cards dealt to the seat up to each of its packet groups
-            cards = place = 0
-            for end in self._group_ends[index]:
-                while place < end:
-                    cards |= 1 << deck[spots[place]]
-                    place += 1
-                held.append(cards)
-            for group, played, value in duties:
-                if not held[group] & ~played & value:
-                    return False
+        """R3.2 after every move: each other owner held a card of the value."""
+        return all(
+            self._seat_duties_hold(deck, index)
+            for index, duties in enumerate(self._seat_duties)
+            if duties
+        )
+
+    def _seat_duties_hold(self, deck: list[Card], index: int) -> bool:
+        """R3.2 after every move that other seat ``index`` owned a house: it held the value."""
+        spots = self._places[index][0]
+        held: list[int] = []  # the cards dealt to the seat up to each of its packet groups
+        cards = place = 0
+        for end in self._group_ends[index]:
+            while place < end:
+                cards |= 1 << deck[spots[place]]
+                place += 1
+            held.append(cards)
+        for group, played, value in self._seat_duties[index]:
+            if not held[group] & ~played & value:
+                return False
         return True
 
     def _record(self, index: int, houses: tuple[House, ...]) -> None:
-        """Note the (public) houses after move ``index`` and the duties they give (R3.2)."""
-        self._houses_after[index] = houses
+        """Note the duties that the (public) houses after move ``index`` give (R3.2)."""
         for house in houses:
             for owner in house.owners:
                 if owner == self.view.seat:
@@ -471,10 +488,16 @@ class HistorySampler:
         history is the same in every replay that gets through the moves,
         and is compared with the view's once; after the first such replay,
         later decks are replayed from it (:mod:`seep._hidden.replay_script`).
+        Before that, a deck is replayed only if the moves up to the one that
+        stopped the furthest replay so far are legal on it (its
+        :class:`~seep._hidden.replay_script.Prefix`).
         """
         self.replays += 1
         if self._script is not None:
             return self._script.replayed(deck)
+        prefix = self._prefix
+        if prefix is not None and not prefix.holds(deck):
+            return None
         view = self.view
         try:
             state = deal_from_order(view.variant, view.dealer, tuple(deck))
@@ -483,6 +506,8 @@ class HistorySampler:
         before: list[State] = []
         played = self._played_out(state, self._legal, before)
         if played is None:
+            if before and (prefix is None or len(before) > prefix.length):
+                self._prefix = Prefix(before, self.moves, self._dealt_to, view.seat, self._memo)
             return None
         seen = _observed(played, view.seat, view.history) == view
         if seen and self._history_seen is None:
@@ -490,7 +515,7 @@ class HistorySampler:
         if not (seen and self._history_seen):
             return None
         if before:
-            script = Script(before, played, self.moves, deck, self._dealt_to, view.seat)
+            script = Script(before, played, self.moves, deck, self._dealt_to, view.seat, self._memo)
             self._script = script if script.usable else None
         return played
 
@@ -500,14 +525,16 @@ class HistorySampler:
         """``state`` after the history's moves, ``None`` at the first illegal one.
 
         ``legal``: remembered legalities (see :meth:`_fitted`); ``before``
-        collects the states before each move.
+        collects the states before each move whose seat is to move (the
+        last one may be the illegal move).
         """
-        recorded = self._houses_after
         for index, (seat, move, card) in enumerate(
             zip(self._seats, self.moves, self._cards_played, strict=True)
         ):
             if state.to_move != seat:
                 return None
+            if before is not None:
+                before.append(state)
             if legal is None:
                 allowed = is_legal(state, move)
             else:
@@ -524,11 +551,7 @@ class HistorySampler:
                     allowed = known
             if not allowed:
                 return None
-            if before is not None:
-                before.append(state)
             state = transition(state, move)
-            if index not in recorded:
-                self._record(index, state.houses)
         if self.view.redeals:
             state = attrs.evolve(state, redeals=self.view.redeals)
         return state
@@ -600,6 +623,27 @@ def _running_cards(played: list[tuple[Card, int]], moves: int) -> list[int]:
             next_played += 1
         running.append(cards)
     return running
+
+
+def _draw_bounds(deadlines: list[tuple[Card, int]]) -> list[int]:
+    """The bound of each draw that :meth:`HistorySampler._place_seat` makes for a seat.
+
+    ``deadlines`` as sorted there: the number of free allowed positions at
+    each step does not depend on the earlier choices.
+    """
+    bounds: list[int] = []
+    free = opened = 0
+    for card, allowed in deadlines:
+        if allowed > opened:
+            free += allowed - opened
+            opened = allowed
+        if not free:
+            raise InvalidStateError(
+                "history", f"card {card} was played before any packet could hold it"
+            )
+        bounds.append(free)
+        free -= 1
+    return bounds
 
 
 def _below(rng: random.Random) -> Callable[[int], int]:

@@ -13,6 +13,9 @@ are identical whether the games run in this process, in local processes
 >>> summary = summarize(results, side_of=lambda r: 0)
 >>> summary.games
 2
+
+:func:`ladder` plays a round robin between several bots and rates them
+(:class:`Ladder`, :func:`ratings`).
 """
 
 from __future__ import annotations
@@ -26,19 +29,25 @@ from typing import Any, Literal
 
 import attrs
 
+from seep._players.elo import fit_elo
 from seep.baazi import new_baazi
 from seep.bots import Bot, BotSpec, make_bot, play_baazi, play_deal
 from seep.deal import new_deal
+from seep.errors import InputError
 from seep.scoring import deal_score
 from seep.variants import get_variant
 
 __all__ = [
     "GameResult",
+    "Ladder",
     "MatchSpec",
+    "Rating",
     "Summary",
     "compare",
     "dask_executor",
+    "ladder",
     "play_game",
+    "ratings",
     "simulate",
     "summarize",
 ]
@@ -179,16 +188,25 @@ def simulate(
     ...
     True
     """
-    jobs = [(seed, alternate and seed % 2 == 1) for seed in seeds]
+    jobs = [(spec, seed, alternate and seed % 2 == 1) for seed in seeds]
+    return _run(jobs, executor, progress)
+
+
+def _run(
+    jobs: Sequence[tuple[MatchSpec, int, bool]],
+    executor: Executor | None,
+    progress: Callable[[GameResult], None] | None,
+) -> list[GameResult]:
+    """``play_game(*job)`` for every job, in order, here or all submitted to ``executor`` at once."""
     results: list[GameResult] = []
     if executor is None:
-        for seed, swapped in jobs:
-            result = play_game(spec, seed, swapped)
+        for job in jobs:
+            result = play_game(*job)
             results.append(result)
             if progress is not None:
                 progress(result)
         return results
-    futures = [executor.submit(play_game, spec, seed, swapped) for seed, swapped in jobs]
+    futures = [executor.submit(play_game, *job) for job in jobs]
     for future in futures:
         result = future.result()
         results.append(result)
@@ -354,16 +372,191 @@ def compare(
     >>> summary.games, summary.wins
     (2, 2)
     """
+    spec = _pair_spec(first, second, variant, mode, options)
+    results = simulate(
+        spec, range(seed, seed + games), executor=executor, alternate=True, progress=progress
+    )
+    return summarize(results)
+
+
+def _pair_spec(
+    first: BotSpec,
+    second: BotSpec,
+    variant: str,
+    mode: Literal["deal", "baazi"],
+    options: dict[BotSpec, dict[str, float]] | None,
+) -> MatchSpec:
+    """``first`` on team 0's seats, ``second`` on team 1's, each with its options."""
     players = get_variant(variant).players
     kinds = tuple(first if seat % 2 == 0 else second for seat in range(players))
     opts = options or {}
-    spec = MatchSpec(
+    return MatchSpec(
         variant=variant,
         bots=kinds,
         options=tuple(tuple(sorted(opts.get(kind, {}).items())) for kind in kinds),
         mode=mode,
     )
-    results = simulate(
-        spec, range(seed, seed + games), executor=executor, alternate=True, progress=progress
+
+
+@attrs.frozen(kw_only=True)
+class Rating:
+    """One bot's Elo rating on a ladder, its 95% interval, and its score over all its games.
+
+    ``score`` is its points per game (a win 1, a draw 1/2) against all
+    opponents together; ``games`` how many it played.
+
+    >>> from seep.sim import ratings
+    >>> best, worst = ratings(["a", "b"], [[0, 30], [10, 0]], [[0, 40], [40, 0]])
+    >>> best.name, best.score, best.games, best.elo_ci[0] < best.elo < best.elo_ci[1]
+    ('a', 0.75, 40, True)
+    """
+
+    name: str
+    elo: float
+    elo_ci: tuple[float, float]
+    score: float
+    games: int
+
+
+def ratings(
+    names: Sequence[str],
+    scores: Sequence[Sequence[float]],
+    games: Sequence[Sequence[int]],
+    *,
+    anchor: str | None = None,
+    prior_draws: float = 1.0,
+) -> tuple[Rating, ...]:
+    """Elo ratings with 95% intervals from pairwise results, best first.
+
+    ``scores[i][j]`` is what ``names[i]`` scored against ``names[j]`` (wins
+    plus half the draws) in ``games[i][j]`` games. The ratings are the
+    maximum-likelihood fit of the Elo (Bradley–Terry) model to all the
+    games, as engine testers rate chess engines: a bot ``d`` Elo above
+    another scores ``1 / (1 + 10 ** (-d / 400))`` against it on average,
+    so 100 Elo is a score of 0.64 and 200 Elo one of 0.76. Each pair that
+    met gets ``prior_draws`` virtual draws, so a bot that won every game
+    still has a finite rating. The mean rating is 0, or the ``anchor``
+    bot's is. The intervals are 1.96 standard errors from the curvature of
+    the log-likelihood, each bot's against the mean (or the anchor).
+
+    >>> from seep.sim import ratings
+    >>> two = ratings(["a", "b"], [[0, 75], [25, 0]], [[0, 100], [100, 0]], prior_draws=0)
+    >>> [(r.name, round(r.elo, 1), r.score) for r in two]  # 75% is 191 Elo apart
+    [('a', 95.4, 0.75), ('b', -95.4, 0.25)]
+    >>> with_prior = ratings(["a", "b"], [[0, 75], [25, 0]], [[0, 100], [100, 0]], anchor="b")
+    >>> [round(r.elo) for r in with_prior]  # the virtual draw pulls the gap in a little
+    [189, 0]
+    """
+    if len(set(names)) != len(names):
+        raise InputError(f"each bot named once, not {list(names)}", field="names")
+    base = None if anchor is None else list(names).index(anchor)
+    elos, covariance = fit_elo(scores, games, anchor=base, prior_draws=prior_draws)
+    rated = []
+    for i, name in enumerate(names):
+        half = 1.96 * math.sqrt(max(covariance[i][i], 0.0))
+        played = sum(games[i])
+        rated.append(
+            Rating(
+                name=name,
+                elo=elos[i],
+                elo_ci=(elos[i] - half, elos[i] + half),
+                score=sum(scores[i]) / played if played else 0.0,
+                games=played,
+            )
+        )
+    return tuple(sorted(rated, key=lambda r: -r.elo))
+
+
+@attrs.frozen(kw_only=True)
+class Ladder:
+    """A round robin's results: every pair's score and games, and the ratings they give.
+
+    ``scores[i][j]`` is what ``names[i]`` scored against ``names[j]`` (wins
+    plus half the draws) in ``games[i][j]`` games; ``ratings`` are best first.
+
+    >>> from seep.sim import ladder
+    >>> table = ladder(["greedy", "random", "seep.bots:GreedyBot"], variant="standard-2p", games=2)
+    >>> table.names, table.games[1]
+    (('greedy', 'random', 'seep.bots:GreedyBot'), (2, 0, 2))
+    """
+
+    names: tuple[str, ...]
+    scores: tuple[tuple[float, ...], ...]
+    games: tuple[tuple[int, ...], ...]
+    ratings: tuple[Rating, ...]
+
+    def win_share(self, row: str, column: str) -> float:
+        """What ``row`` scored against ``column`` per game (a draw counts half).
+
+        >>> from seep.sim import ladder
+        >>> table = ladder(["greedy", "random", "seep.bots:RandomBot"], games=2)
+        >>> table.win_share("greedy", "random"), table.games[0][1]
+        (1.0, 2)
+        """
+        i, j = self.names.index(row), self.names.index(column)
+        return self.scores[i][j] / self.games[i][j] if self.games[i][j] else math.nan
+
+
+def ladder(
+    bots: Sequence[BotSpec],
+    *,
+    names: Sequence[str] | None = None,
+    variant: str = "standard",
+    games: int = 100,
+    seed: int = 0,
+    mode: Literal["deal", "baazi"] = "deal",
+    options: dict[BotSpec, dict[str, float]] | None = None,
+    executor: Executor | None = None,
+    progress: Callable[[GameResult], None] | None = None,
+    anchor: str | None = None,
+) -> Ladder:
+    """A round robin: every pair of ``bots`` plays ``games`` games as :func:`compare` plays them.
+
+    Each pair plays the same seeds, ``seed`` to ``seed + games - 1``, the
+    seats alternating; ``names`` label the bots (default: their specs, or
+    a class's or factory's name). All the games go to ``executor`` at once.
+    The ratings are :func:`ratings` of the results (mean 0, or ``anchor``'s
+    rating 0).
+
+    >>> from seep.sim import ladder
+    >>> table = ladder(["random", "greedy", "seep.bots:RandomBot"], games=4, seed=1)
+    >>> [(r.name, r.games) for r in table.ratings][0]
+    ('greedy', 8)
+    >>> table.scores[1][0] + table.scores[0][1] == table.games[0][1] == 4
+    True
+    """
+    labels = [_spec_name(bot) for bot in bots] if names is None else list(names)
+    if len(bots) < 2 or len(labels) != len(bots):
+        raise InputError(f"a ladder needs two bots or more, each named: {labels}", field="bots")
+    if len(set(labels)) != len(labels):
+        raise InputError(f"each bot on a ladder named once, not {labels}", field="names")
+    pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
+    seeds = range(seed, seed + games)
+    jobs = [
+        (_pair_spec(bots[i], bots[j], variant, mode, options), s, s % 2 == 1)
+        for i, j in pairs
+        for s in seeds
+    ]
+    results = _run(jobs, executor, progress)
+    size = len(bots)
+    scores = [[0.0] * size for _ in range(size)]
+    counts = [[0] * size for _ in range(size)]
+    for number, (i, j) in enumerate(pairs):
+        summary = summarize(results[number * games : (number + 1) * games])
+        scores[i][j] = summary.wins + summary.draws / 2
+        scores[j][i] = summary.losses + summary.draws / 2
+        counts[i][j] = counts[j][i] = summary.games
+    return Ladder(
+        names=tuple(labels),
+        scores=tuple(map(tuple, scores)),
+        games=tuple(map(tuple, counts)),
+        ratings=ratings(labels, scores, counts, anchor=anchor),
     )
-    return summarize(results)
+
+
+def _spec_name(bot: BotSpec) -> str:
+    """How a ladder names a bot: its spec, or a class's or factory's own name."""
+    if isinstance(bot, str):
+        return bot
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else getattr(bot, "__name__", repr(bot))

@@ -100,10 +100,11 @@ class _Search:
         # Cards of one value and one point score are interchangeable (R1.1: suits
         # have no rank) unless the seep rule may read the card's suit: then the key
         # counts such cards by where they lie, not by suit.
-        self.nibbles = (
+        self.canonical = _Canonical(
             _nibbles(self.table_points) if type(variant.seep_bonus) in _BY_VALUE else None
         )
-        self.canonical: dict[int, int] = {}
+        # The cards that score: a capture is scored from these alone.
+        self.scoring = sum(1 << card for card, points in enumerate(self.table_points) if points)
         self.budget = budget
         self.nodes = 0
         # key -> (lower bound, upper bound) of the rest of the deal's gain
@@ -119,14 +120,14 @@ class _Search:
         """
         last = state.last_capture
         houses = state.houses
-        canon = self.canon if self.nibbles is not None else _same
+        canon = self.canonical
         key: _Key = (
             state.to_move,
             state.plays,
-            tuple([canon(hand.mask) for hand in state.hands]),
+            tuple([canon[hand.mask] for hand in state.hands]),
             len(state.stock),
-            canon(state.loose.mask),
-            tuple([(house.value, canon(house.cards.mask), house.owners) for house in houses])
+            canon[state.loose.mask],
+            tuple([(house.value, canon[house.cards.mask], house.owners) for house in houses])
             if houses
             else (),
             -1 if last is None else self.team_of(last),
@@ -137,22 +138,6 @@ class _Search:
             piles = state.piles
             key += (len(piles[0]) - len(piles[1]),)
         return key
-
-    def canon(self, mask: int) -> int:
-        """``mask`` with each value's interchangeable cards replaced by the first ones of their kind."""
-        found = self.canonical.get(mask)
-        if found is None:
-            nibbles = self.nibbles
-            assert nibbles is not None
-            found, rest, shift = 0, mask, 0
-            for table in nibbles:
-                if not rest:
-                    break
-                found |= table[rest & 15] << shift
-                rest >>= 4
-                shift += 4
-            self.canonical[mask] = found
-        return found
 
     def gain(self, before: State, after: State) -> int:
         """What one move adds to team 0's lead: cards taken, a seep, the floor at the end."""
@@ -165,8 +150,9 @@ class _Search:
                 gain = (new[0] - new[1]) - (old[0] - old[1])
             else:  # an additive table: the points of the cards just taken
                 table = self.table_points
+                scoring = self.scoring
                 for team, (was, now) in enumerate(zip(piles, new_piles, strict=True)):
-                    taken = now.mask & ~was.mask
+                    taken = now.mask & ~was.mask & scoring
                     while taken:
                         low = taken & -taken
                         points = table[low.bit_length() - 1]
@@ -262,8 +248,29 @@ class _Search:
         return best
 
 
-def _same(mask: int) -> int:
-    return mask
+class _Canonical(dict[int, int]):
+    """Card masks and their canonical forms, each worked out when first asked for.
+
+    With ``nibbles`` (:func:`_nibbles`) each value's interchangeable cards are
+    replaced by the first ones of their kind; without, a mask is its own form.
+    """
+
+    def __init__(self, nibbles: list[tuple[int, ...]] | None) -> None:
+        super().__init__()
+        self.nibbles = nibbles
+
+    def __missing__(self, mask: int) -> int:
+        found = mask
+        if self.nibbles is not None:
+            found, rest, shift = 0, mask, 0
+            for table in self.nibbles:
+                if not rest:
+                    break
+                found |= table[rest & 15] << shift
+                rest >>= 4
+                shift += 4
+        self[mask] = found
+        return found
 
 
 def _nibbles(points: tuple[int, ...]) -> list[tuple[int, ...]]:

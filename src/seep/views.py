@@ -189,21 +189,36 @@ class Observer:
     ...
     """
 
-    __slots__ = ("_last",)
+    __slots__ = ("_entries", "_last", "_line")
 
     def __init__(self) -> None:
-        self._last: dict[int, tuple[History, tuple[Entry, ...]]] = {}
+        # The entries of the last history met, each decoded once for all seats, and
+        # its line: histories that continue one another share a line.
+        self._entries: tuple[History | None, tuple[Entry, ...]] = (None, ())
+        self._line = 0
+        # Each seat's line, how many of the line's entries it has seen, and its history of them.
+        self._last: dict[int, tuple[int, int, tuple[Entry, ...]]] = {}
 
     def observe(self, state: State, seat: int) -> View:
         """:func:`observe` of ``state`` from ``seat``."""
         history = state.history
+        known, entries = self._entries
+        if known is not history:
+            added = None if known is None else history.entries_after(known)
+            if added is None:  # a history that does not continue the last: a new line
+                self._line += 1
+                entries = history.entries()
+            elif added:
+                entries += added
+            self._entries = (history, entries)
         last = self._last.get(seat)
-        added = None if last is None else history.entries_after(last[0])
-        if last is None or added is None:
-            seen = seen_by(history, seat)
+        if last is None or last[0] != self._line or last[1] > len(entries):
+            seen = seen_by(entries, seat)
+        elif last[1] < len(entries):
+            seen = last[2] + seen_by(entries[last[1] :], seat)
         else:
-            seen = last[1] + seen_by(added, seat) if added else last[1]
-        self._last[seat] = (history, seen)
+            seen = last[2]
+        self._last[seat] = (self._line, len(entries), seen)
         return _observed(state, seat, seen)
 
 

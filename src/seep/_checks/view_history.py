@@ -13,13 +13,15 @@ sampler to find.
 >>> from seep._checks.view_history import check_history
 >>> state = new_deal("standard", seed=10)
 >>> state = apply_move(state, legal_moves(state)[0])
->>> check_history(observe(state, 1))  # consistent: nothing raised
+>>> check_history(observe(state, 1))  # consistent: the houses after each move (here a bid)
+[()]
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from seep._engine.bits import mask_total
 from seep._engine.effects import bid_after, finish_deal, play_card
 from seep._engine.groups import groups
 from seep._engine.schedule import PACKET, first_to_play, opening_packets, packet_order
@@ -36,10 +38,15 @@ View = Any
 __all__ = ["check_history"]
 
 
-def check_history(view: View) -> None:
-    """Raise :class:`~seep.errors.InvalidStateError` naming ``history[i]`` unless it fits ``view``."""
+def check_history(view: View) -> list[tuple[House, ...]]:
+    """Raise :class:`~seep.errors.InvalidStateError` naming ``history[i]`` unless it fits ``view``.
+
+    Returns the houses standing right after each move of the history (a
+    bid included), as the replay gives them (none for an unknown history).
+    """
+    houses_after: list[tuple[House, ...]] = []
     if not view.history_known:
-        return
+        return houses_after
     variant = view.variant
     seen = 0  # every card the history names, each once
     hand = 0
@@ -121,6 +128,7 @@ def check_history(view: View) -> None:
             raise fail(index, wrong_turn)
         bid = bid_after(variant, plays, bid, move)  # R2.5; R11.2: the first house built may be it
         if isinstance(move, Bid):
+            houses_after.append(houses)
             continue
         if played[seat] >= dealt[seat]:
             raise fail(index, f"seat {seat} plays, but every card dealt to it is played (R3.1)")
@@ -152,6 +160,7 @@ def check_history(view: View) -> None:
         loose, houses, piles, last_capture, _ = play_card(
             variant, loose, houses, piles, last_capture, seat, move
         )
+        houses_after.append(houses)
     if packets and packets != _schedule(view, packets, opening):
         raise fail(first_packet, _OUT_OF_ORDER)
     _compare(view, hand, loose, houses, piles, dealt, played, plays, on_floor)
@@ -169,6 +178,7 @@ def check_history(view: View) -> None:
         )
     if tuple(seeps) != view.seeps:
         raise InvalidStateError("seeps", "the history records other seeps (R4.5)")
+    return houses_after
 
 
 _OUT_OF_ORDER = "packets dealt out of order (R2.1, R2.2, R2.7, R2.9, R11.1, R11.2)"
@@ -255,7 +265,7 @@ def _seat_name(seat: int | None) -> str:
 
 
 def _sum(cards: CardSet) -> int:
-    return sum(card.value for card in cards)
+    return mask_total(cards.mask)
 
 
 def _broken_sum(move: Take | Build | Raise | Throw, houses: dict[int, int]) -> str:
@@ -271,7 +281,7 @@ def _broken_sum(move: Take | Build | Raise | Throw, houses: dict[int, int]) -> s
     elif isinstance(move, Raise):
         if move.new_value > 13:
             return "a house is raised to 13 at most (R7.1)"
-        if move.house in houses and _sum(CardSet(houses[move.house])) != move.house:
+        if move.house in houses and mask_total(houses[move.house]) != move.house:
             return "a locked house is never raised (R7.3)"
     return ""
 

@@ -32,7 +32,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from seep._encoding.sequences import (
-    BID,
     FINISH_ID,
     HOUSE_ID,
     LOOSE,
@@ -46,6 +45,7 @@ from seep._encoding.sequences import (
     legal_after,
     position_of,
 )
+from seep._engine.bits import bits
 from seep._engine.bypass import make_build, make_raise, make_take, make_throw
 from seep._engine.generate import Position, generate
 from seep.cards import ALL_CARDS, from_mask
@@ -90,6 +90,11 @@ class Walk:
     _fixed: int
     _taken: int
     _house: bool
+
+    @property
+    def position(self) -> Position | None:
+        """The mover's :class:`~seep._engine.generate.Position` in the play phase (``None`` in the bid's)."""
+        return self._position
 
     def _next(self, action: int, legal: tuple[int, ...]) -> Walk:
         """A copy of this walk one id further, offering ``legal``."""
@@ -208,8 +213,7 @@ def walk_of(state: State, prefix: Sequence[int] = ()) -> Walk:
         if position.special:  # R2.6, R11.2: few moves, listed
             walk._listed = _listed(position.all_moves())
         else:
-            hand = position.hand
-            walk.legal = tuple(card for card in range(BID) if hand >> card & 1)
+            walk.legal = tuple(bits(position.hand))
     if walk._listed is not None:
         walk.legal = tuple(sorted({sequence[0] for sequence, _ in walk._listed}))
     for action in prefix:

@@ -207,6 +207,9 @@ def fixed(size: int) -> Callable[[Any], int]:
 def cached(name: str, size: Callable[[Any], int] = small) -> Callable[[F], F]:
     """Cache a function's results under the budget, as ``name``, each result estimated by ``size``.
 
+    The function is called with positional arguments only (as the engine's
+    searches are): taking keywords too would cost a dict on every miss.
+
     >>> from seep._engine.caches import cached, entries, forget
     >>> @cached("doctest.square")
     ... def square(n: int) -> int:
@@ -218,10 +221,14 @@ def cached(name: str, size: Callable[[Any], int] = small) -> Callable[[F], F]:
     """
 
     def decorate(function: F) -> F:
-        def computed(*arguments: Any, **keywords: Any) -> Any:
+        code = getattr(function, "__code__", None)
+        # The entry's cost beyond its result, fixed by the function's parameters.
+        base = _ENTRY + _ARGUMENT * (code.co_argcount if code is not None else 2)
+
+        def computed(*arguments: Any) -> Any:
             global _total
-            result = function(*arguments, **keywords)
-            cost = _ENTRY + _ARGUMENT * (len(arguments) + len(keywords)) + size(result)
+            result = function(*arguments)
+            cost = base + size(result)
             if _total + cost > _budget:
                 _shrink(_budget * 3 // 4 - cost)
             cache.size += cost  # as Cache.charge, without a call on every miss

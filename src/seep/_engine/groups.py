@@ -122,7 +122,8 @@ def _floor(loose: int) -> FloorTable:
         answers = _answers.get(listed)
         if answers is None:
             answers = _answers[listed] = {}
-        found = FloorTable(listed, tuple(cards), subset_sums(packed_counts(loose)), answers)
+        # tuple.__new__: a NamedTuple's own constructor runs a Python frame, on every new floor.
+        found = tuple.__new__(FloorTable, (listed, tuple(cards), value_sums(listed), answers))
         _floors[loose] = found
     return found
 
@@ -177,13 +178,12 @@ def floor_masks(loose: int) -> tuple[int, ...]:
     return found
 
 
-@cached("groups._subset_sums", small)
-def _subset_sums(values: tuple[int, ...]) -> tuple[int, ...]:
+def _subset_sums(values: tuple[int, ...]) -> list[int]:
     """The sum of every set of positions of ``values`` (a set of positions is a bit mask)."""
     sums = [0]
     for value in values:
         sums += [total + value for total in sums]
-    return tuple(sums)
+    return sums
 
 
 _MAX_CAPTURE: Final = 13
@@ -208,7 +208,7 @@ def _value_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
 def value_unions(values: tuple[int, ...], base: int, target: int) -> tuple[int, ...]:
     """:func:`based_unions` on sets of positions of ``values``."""
     bases = _value_groups(values, base) if base else (0,)
-    if _subset_sums(values)[-1] < base + target:
+    if sum(values) < base + target:
         return bases  # no room for a further group
     return _joined(bases, _value_groups(values, target))
 
@@ -217,7 +217,7 @@ def value_unions(values: tuple[int, ...], base: int, target: int) -> tuple[int, 
 def value_packings(values: tuple[int, ...], target: int) -> tuple[int, ...]:
     """:func:`maximal_packings` on sets of positions of ``values``."""
     options = _value_groups(values, target)
-    if _subset_sums(values)[-1] < 2 * target:
+    if sum(values) < 2 * target:
         return options  # a group leaves too little for another: each is maximal
     return _maximal(value_unions(values, 0, target), options)
 

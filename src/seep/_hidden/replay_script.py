@@ -16,6 +16,12 @@ for the legality of each move on the first replay's table with the mover's
 hand put in, and builds the final state (its history too) without running
 the transition again. It is checked against the first replay when made: a
 script that does not rebuild that replay's final state exactly is not used.
+
+Before any replay got through, a :class:`Prefix` keeps the states of the
+replay that went furthest, up to the move found illegal: another deck is
+fully replayed only if every one of those moves is legal on it, asked the
+same way (the moves before the first illegal one, on the same table, are
+as far as any fitting deck's replay goes alike).
 """
 
 from __future__ import annotations
@@ -66,31 +72,37 @@ def value_key(index: int, hand: int, whole: bool = True) -> int:
     return index << 56 | (counts if whole else counts >> 32)
 
 
-class Script:
-    """The first full replay of a view's history, to replay other fitting decks from.
+class Prefix:
+    """The first moves of a view's history as one replay of them went: the legality of those
+    moves on other fitting decks, without the transition.
 
-    ``before``: the states before each of the ``moves``; ``final``: the
-    state reached (with the view's redeals); ``deck``: the deck replayed;
-    ``dealt_to``: the seat dealt each dealt deck position (``-1``: the
-    floor); ``viewer``: the seat whose view it is.
+    ``before``: the states before the first ``len(before)`` of the ``moves``,
+    each with that move's seat to move (the replay may have found the last
+    one illegal); ``dealt_to``: the seat dealt each dealt deck position
+    (``-1``: the floor); ``viewer``: the seat whose view it is; ``legal``:
+    the legalities remembered so far (by :func:`value_key`), shared.
+
+    Once the moves before move ``k`` were legal, the table before move ``k``
+    is the same in every fitting deck's replay, so a deck whose mover lacks
+    the card, or holds values with which the move is not legal, at a move of
+    the prefix is one the full replay would reject there.
     """
 
     def __init__(
         self,
         before: Sequence[State],
-        final: State,
         moves: Sequence[Move],
-        deck: Sequence[Card],
         dealt_to: Sequence[int],
         viewer: int,
+        legal: dict[int, bool] | None = None,
     ) -> None:
-        self.final = final
-        self.legal: dict[int, bool] = {}  # remembered legalities, by value_key
-        seats = [state.to_move for state in before]
-        players = len(final.hands)
+        self.legal: dict[int, bool] = {} if legal is None else legal
+        self.length = len(before)
+        first = before[0]
+        players = len(first.hands)
         # R2.3: the bidder's opening cards, when hidden from the viewer (none without a bid).
-        hidden = first_to_play(final.dealer, players) != viewer
-        self._bid_positions = bidding_positions(final.variant, final.dealer) if hidden else ()
+        hidden = first_to_play(first.dealer, players) != viewer
+        self._bid_positions = bidding_positions(first.variant, first.dealer) if hidden else ()
         # Per seat: its deck positions in dealing order.
         self._positions = [[p for p, to in enumerate(dealt_to) if to == s] for s in range(players)]
         # Per move of another seat: (index, seat, card bit, its positions dealt by then,
@@ -98,7 +110,8 @@ class Script:
         self._checks: list[tuple[int, int, int, list[int], int, bool, Move, State]] = []
         played = [0] * players
         self._played_by: list[list[int]] = []  # per move count: the cards each seat had played
-        for index, (seat, move, state) in enumerate(zip(seats, moves, before, strict=True)):
+        for index, (move, state) in enumerate(zip(moves[: len(before)], before, strict=True)):
+            seat = state.to_move
             assert seat is not None
             self._played_by.append(played[:])
             bit = 0 if isinstance(move, Bid) else 1 << move.card
@@ -109,6 +122,62 @@ class Script:
                 self._checks.append((index, seat, bit, spots, played[seat], whole, move, state))
             played[seat] |= bit
         self._played_by.append(played[:])
+
+    def holds(self, deck: Sequence[Card], *, legal: bool | None = None) -> bool:
+        """Whether every move of the prefix is legal on a fitting ``deck`` (and R2.3 holds).
+
+        ``legal``: the legality of a move not remembered yet (``None``: ask
+        the rules).
+        """
+        if self._bid_positions and not any(HIGH_MASK >> deck[p] & 1 for p in self._bid_positions):
+            return False  # R2.3: a void deal
+        remembered = self.legal
+        for index, seat, bit, spots, played, whole, move, state in self._checks:
+            hand = 0
+            for spot in spots:
+                hand |= 1 << deck[spot]
+            hand &= ~played
+            if bit and not hand & bit:
+                return False  # R3.1: the card was dealt to the seat too late
+            key = value_key(index, hand, whole)
+            allowed = remembered.get(key)
+            if allowed is None:
+                if legal is None:
+                    hands = list(state.hands)
+                    hands[seat] = from_mask(hand)
+                    allowed = is_legal(with_hands(state, tuple(hands)), move)
+                else:
+                    allowed = legal
+                if len(remembered) < REMEMBERED_MOVES:
+                    remembered[key] = allowed
+            if not allowed:
+                return False
+        return True
+
+
+class Script(Prefix):
+    """The first full replay of a view's history, to replay other fitting decks from.
+
+    ``before``: the states before each of the ``moves``; ``final``: the
+    state reached (with the view's redeals); ``deck``: the deck replayed;
+    ``dealt_to``: the seat dealt each dealt deck position (``-1``: the
+    floor); ``viewer``: the seat whose view it is; ``legal``: as for
+    :class:`Prefix`.
+    """
+
+    def __init__(
+        self,
+        before: Sequence[State],
+        final: State,
+        moves: Sequence[Move],
+        deck: Sequence[Card],
+        dealt_to: Sequence[int],
+        viewer: int,
+        legal: dict[int, bool] | None = None,
+    ) -> None:
+        assert len(before) == len(moves)
+        super().__init__(before, moves, dealt_to, viewer, legal)
+        self.final = final
         self._steps = self._history_steps(final.history)
         # The first replay's moves were legal: remembered so, and its final state rebuilt.
         self.usable = self.replayed(deck, legal=True) == final
@@ -141,32 +210,10 @@ class Script:
     def replayed(self, deck: Sequence[Card], *, legal: bool | None = None) -> State | None:
         """The final state of a fitting ``deck``, or ``None`` if a move is not legal on it.
 
-        ``legal``: the legality of a move not remembered yet (``None``: ask
-        the rules).
+        ``legal``: as for :meth:`Prefix.holds`.
         """
-        if self._bid_positions and not any(HIGH_MASK >> deck[p] & 1 for p in self._bid_positions):
-            return None  # R2.3: a void deal
-        remembered = self.legal
-        for index, seat, bit, spots, played, whole, move, state in self._checks:
-            hand = 0
-            for spot in spots:
-                hand |= 1 << deck[spot]
-            hand &= ~played
-            if bit and not hand & bit:
-                return None  # R3.1: the card was dealt to the seat too late
-            key = value_key(index, hand, whole)
-            allowed = remembered.get(key)
-            if allowed is None:
-                if legal is None:
-                    hands = list(state.hands)
-                    hands[seat] = from_mask(hand)
-                    allowed = is_legal(with_hands(state, tuple(hands)), move)
-                else:
-                    allowed = legal
-                if len(remembered) < REMEMBERED_MOVES:
-                    remembered[key] = allowed
-            if not allowed:
-                return None
+        if not self.holds(deck, legal=legal):
+            return None
         final = self.final
         dealt = 52 - len(final.stock)
         return with_deal(

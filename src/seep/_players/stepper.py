@@ -18,7 +18,6 @@ far for the move in progress, and turns finished deals into rewards.
 from __future__ import annotations
 
 import random
-import struct
 from typing import Any, Final
 
 from seep._encoding.walk import Walk, walk_of
@@ -28,7 +27,7 @@ from seep.baazi import Baazi, apply_baazi_move, new_baazi
 from seep.deal import new_deal
 from seep.errors import IllegalMoveError
 from seep.moves import Move
-from seep.observation import observation_bounds, observation_length, observation_vector
+from seep.observation import observation_bounds, packed_observation
 from seep.rules import apply_move
 from seep.scoring import deal_score
 from seep.state import State
@@ -78,7 +77,6 @@ class Stepper:
     _mask: bytes
     _packed_of: State | None
     _packed: dict[int, bytes]
-    _format: struct.Struct
 
     def __init__(
         self,
@@ -170,8 +168,10 @@ class Stepper:
             self._packed = {}
         packed = self._packed.get(seat)
         if packed is None:
-            vector = observation_vector(observe_table(state, seat))
-            packed = self._packed[seat] = self._format.pack(*vector, *_NO_MARKS)
+            # The mover's position is the walk's (its hand cards' options read it).
+            position = self.walk.position if seat == self.seat else None
+            packed = packed_observation(observe_table(state, seat), position) + _NO_MARK_BYTES
+            self._packed[seat] = packed
         return packed
 
     def step(self, action: int) -> None:
@@ -235,13 +235,12 @@ class Stepper:
         self._mask = b""
         self._packed_of = None
         self._packed = {}
-        self._format = struct.Struct(f"={observation_length(self.variant) + NUM_ACTIONS}i")
 
 
 #: The Stepper's attributes that are caches, left out of pickles.
-_CACHES: Final = frozenset({"_walk", "_mask_of", "_mask", "_packed_of", "_packed", "_format"})
-#: The marks of an observation when no id is chosen.
-_NO_MARKS: Final = (0,) * NUM_ACTIONS
+_CACHES: Final = frozenset({"_walk", "_mask_of", "_mask", "_packed_of", "_packed"})
+#: The marks of an observation when no id is chosen, as native int32s.
+_NO_MARK_BYTES: Final = bytes(4 * NUM_ACTIONS)
 
 
 def observation_limits(variant: str | Variant) -> tuple[list[int], list[int]]:
@@ -253,7 +252,7 @@ def observation_limits(variant: str | Variant) -> tuple[list[int], list[int]]:
     >>> from seep._players.stepper import observation_limits
     >>> low, high = observation_limits("standard")
     >>> len(high), max(high), high[-1]
-    (663, 1175, 1)
+    (1391, 1175, 1)
     """
     low, high = observation_bounds(variant)
     return [*low, *[0] * NUM_ACTIONS], [*high, *[1] * NUM_ACTIONS]

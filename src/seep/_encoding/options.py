@@ -1,0 +1,171 @@
+"""What each card in the mover's hand can do: the ids that may follow it, its best take, its seeps.
+
+A move's first id is the card played, and every card in hand is offered
+then; what the card can do shows only after it is chosen. A player sees it
+at a glance, so the observation carries it for the seat to move
+(:func:`seep.observation.observation_vector`): for each hand card the ids
+that may follow it (throw, take, build 9..13, raise 9..13), the most card
+points a take with it captures, and whether a take with it clears the floor
+(a seep, R4.5).
+
+Everything comes from the engine: the follow-up ids from the card's
+abilities (as :class:`~seep._encoding.walk.Walk` offers them) or, in the
+listed positions (R2.6, R11.2), from the listed moves; the takes from the
+generator, each played on the table by
+:func:`~seep._engine.effects.play_card`, which says what it captures and
+whether it sweeps the floor.
+
+>>> from seep._encoding.options import FOLLOW_IDS, hand_options
+>>> from seep.testing import position
+>>> from seep.views import observe
+>>> options = hand_options(observe(position(hand="7S 9H KD", loose="AS 2S 3S 4S 5S 6S"), 0))
+>>> def follow(card):
+...     return [a for a in FOLLOW_IDS if options.follow >> (12 * card + a - 57) & 1]
+...
+>>> follow(24), follow(33)     # 7S: take, build 9 or 13; 9H: take, build 13
+([58, 59, 63], [58, 63])
+>>> options.points[24], options.seeps >> 24 & 1   # 7S can take every loose card: 28 points, a seep
+(28, 1)
+>>> options.points[33], options.seeps >> 33 & 1   # 9H: at most 18 points (9H 3S 4S 5S 6S)
+(18, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple, cast
+
+from seep._encoding.sequences import LOOSE, THROW, Abilities, abilities, action_ids, encode
+from seep._engine.bits import bits
+from seep._engine.caches import cached
+from seep._engine.effects import play_card
+from seep._engine.generate import Position
+from seep.cards import CardSet
+from seep.moves import Move, Take
+from seep.state import House, Phase, State
+from seep.views import View
+
+__all__ = ["FOLLOW_IDS", "HandOptions", "hand_options"]
+
+#: The ids that may follow a card, in the order of an options field: throw, take, build 9..13, raise 9..13.
+FOLLOW_IDS = range(THROW, LOOSE)
+_EMPTY = CardSet()
+_NO_PILES = (_EMPTY, _EMPTY)
+
+
+class HandOptions(NamedTuple):
+    """What the cards in hand can do, as masks over card indices (0..51).
+
+    ``follow``: bit ``12 * card + id - 57`` for each id that may follow the
+    card (:data:`FOLLOW_IDS`); ``points``: the most card points a take with
+    the card captures, for each card that can take; ``seeps``: bit ``card``
+    for a card with a take that leaves the floor empty.
+    """
+
+    follow: int
+    points: dict[int, int]
+    seeps: int
+
+
+class _Table(NamedTuple):
+    """The parts of a state that :class:`~seep._engine.generate.Position` reads, all in the mover's view."""
+
+    variant: object
+    to_move: int
+    hands: tuple[CardSet, ...]
+    loose: CardSet
+    houses: tuple[House, ...]
+    plays: int
+    bid: int | None
+
+
+_NONE = HandOptions(0, {}, 0)
+_WIDTH = len(FOLLOW_IDS)
+_FIRST = FOLLOW_IDS.start
+
+
+@cached("options.follow")
+def _follow_bits(found: Abilities) -> int:
+    """The ids that may follow a card with these abilities, as bits ``id - 57``."""
+    return sum(1 << (action - _FIRST) for action in action_ids(found))
+
+
+def hand_options(view: View, position: Position | None = None) -> HandOptions:
+    """What each card of ``view.hand`` can do, if ``view.seat`` is to play now; nothing otherwise.
+
+    Only the seat's own hand and the open table decide it, as the rules
+    decide the mover's moves (nothing hidden from the seat is read).
+    ``position``: the mover's :class:`~seep._engine.generate.Position` of
+    the state seen, where the caller has it already.
+    """
+    seat = view.seat
+    loose = view.loose
+    if view.phase is not Phase.PLAY or view.to_move != seat or loose is None:
+        return _NONE
+    if not view.hand.mask:
+        return _NONE
+    if position is None:
+        players = view.variant.players
+        hands = tuple(view.hand if other == seat else _EMPTY for other in range(players))
+        table = _Table(view.variant, seat, hands, loose, view.houses, view.plays, view.bid)
+        position = Position(cast(State, table))
+    follow = 0
+    # The takes of each card, or of the first card of each value: cards of one
+    # value can do the same things (each holds the other, R3.2, R6.3).
+    takes: dict[int, list[Take]] = {}
+    same: dict[int, int] = {}  # card -> the card whose takes it shares
+    if position.special:  # R2.6, R11.2: few moves, listed
+        for move in position.all_moves():
+            card, after = encode(move)[:2]
+            follow |= 1 << (card * _WIDTH + after - _FIRST)
+            if isinstance(move, Take):
+                takes.setdefault(card, []).append(move)
+                same[card] = card
+    else:
+        last_value = 0
+        ids = 0
+        first = -1
+        can_take = False
+        for card in bits(position.hand):
+            value = card // 4 + 1
+            if value != last_value:
+                last_value, first = value, card
+                found = abilities(position, card)
+                ids = _follow_bits(found)
+                can_take = found.take
+                if can_take:
+                    takes[card] = list(_takes(position.iter_for_card(card)))
+            follow |= ids << (card * _WIDTH)
+            if can_take:
+                same[card] = first
+    points: dict[int, int] = {}
+    seeps = 0
+    card_points = view.variant.card_points.points
+    best: dict[int, tuple[int, bool]] = {}  # card -> most points besides its own, a seep
+    for card, moves in takes.items():
+        most: int | None = None
+        swept = False
+        for move in moves:
+            _, _, piles, _, cleared = play_card(
+                view.variant, loose.mask, view.houses, _NO_PILES, None, seat, move
+            )
+            captured = (piles[0].mask | piles[1].mask) & ~(1 << card)
+            total = sum(card_points[index] for index in bits(captured))
+            most = total if most is None or total > most else most
+            swept = swept or cleared
+        if most is not None:
+            best[card] = (most, swept)
+    for card, first in same.items():
+        found_best = best.get(first)
+        if found_best is not None:
+            points[card] = found_best[0] + card_points[card]
+            seeps |= found_best[1] << card
+    return HandOptions(follow, points, seeps)
+
+
+def _takes(moves: Iterable[Move]) -> Iterable[Take]:
+    """The takes at the head of a card's moves in canonical order (the takes come first)."""
+    for move in moves:
+        if not isinstance(move, Take):
+            return
+        yield move
