@@ -418,8 +418,9 @@ def _without(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ..
 def _recipients(before: State, after: State) -> tuple[int, ...]:
     """The seat each card taken from the stock went to, in dealing order."""
     count = len(before.stock) - len(after.stock)
+    masks = [hand.mask for hand in after.hands]
     return tuple(
-        next(seat for seat, hand in enumerate(after.hands) if card in hand)
+        next(seat for seat, mask in enumerate(masks) if mask >> card & 1)
         for card in before.stock[:count]
     )
 

@@ -464,7 +464,7 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
         if action not in walk.legal:
             raise ValueError(f"action {action} ({action_to_string(action)}) is not legal here")
         self._log.append(action)
-        after = walk.step(action)
+        after = walk.advance(action)  # an int among the legal ids
         if type(after) is Walk:
             self._walk = after
         else:  # built from legal ids, so legal: played with no second check

@@ -37,6 +37,7 @@ from seep._encoding.sequences import (
     LOOSE,
     RAISE,
     THROW,
+    Abilities,
     LoosePart,
     abilities,
     action_ids,
@@ -70,6 +71,7 @@ class Walk:
     __slots__ = (
         "_card",
         "_fixed",
+        "_found",
         "_house",
         "_listed",
         "_part",
@@ -88,6 +90,7 @@ class Walk:
     _card: int
     _part: LoosePart | None
     _fixed: int
+    _found: Abilities | None
     _taken: int
     _house: bool
 
@@ -107,6 +110,7 @@ class Walk:
         after._card = self._card
         after._part = self._part
         after._fixed = self._fixed
+        after._found = self._found
         after._taken = self._taken
         after._house = self._house
         return after
@@ -122,6 +126,10 @@ class Walk:
         if action not in self.legal:
             legal_after(self.state, (*self.prefix, action))  # raises, naming the rule
             raise IllegalMoveError("R3.1", f"no legal move continues with {action}")
+        return self.advance(action)
+
+    def advance(self, action: int) -> Walk | Move:
+        """:meth:`step` for an int ``action`` the caller found in :attr:`legal`: not checked again."""
         listed = self._listed
         if listed is not None:
             return self._listed_step(listed, action)
@@ -129,8 +137,10 @@ class Walk:
         position = self._position
         assert position is not None
         if not size:  # the card played: what it may do
-            walk = self._next(action, tuple(action_ids(abilities(position, action))))
+            found = abilities(position, action)
+            walk = self._next(action, tuple(action_ids(found)))
             walk._card = action
+            walk._found = found
             return walk
         card = self._card
         if size == 1:
@@ -138,7 +148,9 @@ class Walk:
                 return make_throw(ALL_CARDS[card])
             if action >= RAISE:
                 return make_raise(ALL_CARDS[card], action - RAISE + 9)
-            started = LoosePart(self.state, position, card, action, abilities(position, card))
+            chosen = self._found
+            assert chosen is not None
+            started = LoosePart(self.state, position, card, action, chosen)
             walk = self._next(action, started.next_ids(0, -1, False))
             walk._part = started
             return walk
@@ -201,6 +213,7 @@ def walk_of(state: State, prefix: Sequence[int] = ()) -> Walk:
     walk._card = -1
     walk._part = None
     walk._fixed = 0
+    walk._found = None
     walk._taken = 0
     walk._house = False
     phase = state.phase
