@@ -10,10 +10,11 @@ points a take with it captures, and whether a take with it clears the floor
 
 Everything comes from the engine: the follow-up ids from the card's
 abilities (as :class:`~seep._encoding.walk.Walk` offers them) or, in the
-listed positions (R2.6, R11.2), from the listed moves; the takes from the
-generator, each played on the table by
-:func:`~seep._engine.effects.play_card`, which says what it captures and
-whether it sweeps the floor.
+listed positions (R2.6, R11.2), from the listed moves; the takes' loose
+cards from the generator's plan of the card
+(:meth:`~seep._engine.generate.Position.take_masks`), each take played on the table by
+:func:`~seep._engine.effects.take_effect` (the part of playing a card that
+takes), which says what it captures and whether it sweeps the floor.
 
 >>> from seep._encoding.options import FOLLOW_IDS, hand_options
 >>> from seep.testing import position
@@ -32,16 +33,15 @@ whether it sweeps the floor.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import NamedTuple, cast
 
 from seep._encoding.sequences import LOOSE, THROW, Abilities, abilities, action_ids, encode
 from seep._engine.bits import bits
 from seep._engine.caches import cached
-from seep._engine.effects import play_card
+from seep._engine.effects import take_effect
 from seep._engine.generate import Position
 from seep.cards import CardSet
-from seep.moves import Move, Take
+from seep.moves import Take
 from seep.state import House, Phase, State
 from seep.views import View
 
@@ -50,7 +50,6 @@ __all__ = ["FOLLOW_IDS", "HandOptions", "hand_options"]
 #: The ids that may follow a card, in the order of an options field: throw, take, build 9..13, raise 9..13.
 FOLLOW_IDS = range(THROW, LOOSE)
 _EMPTY = CardSet()
-_NO_PILES = (_EMPTY, _EMPTY)
 
 
 class HandOptions(NamedTuple):
@@ -90,6 +89,12 @@ def _follow_bits(found: Abilities) -> int:
     return sum(1 << (action - _FIRST) for action in action_ids(found))
 
 
+@cached("options.scoring")
+def _scoring(card_points: tuple[int, ...]) -> int:
+    """The mask of the cards worth points."""
+    return sum(1 << card for card, points in enumerate(card_points) if points)
+
+
 def hand_options(view: View, position: Position | None = None) -> HandOptions:
     """What each card of ``view.hand`` can do, if ``view.seat`` is to play now; nothing otherwise.
 
@@ -112,14 +117,14 @@ def hand_options(view: View, position: Position | None = None) -> HandOptions:
     follow = 0
     # The takes of each card, or of the first card of each value: cards of one
     # value can do the same things (each holds the other, R3.2, R6.3).
-    takes: dict[int, list[Take]] = {}
+    takes: dict[int, list[tuple[int, int | None]]] = {}  # card -> (loose cards, house) of each take
     same: dict[int, int] = {}  # card -> the card whose takes it shares
     if position.special:  # R2.6, R11.2: few moves, listed
         for move in position.all_moves():
             card, after = encode(move)[:2]
             follow |= 1 << (card * _WIDTH + after - _FIRST)
             if isinstance(move, Take):
-                takes.setdefault(card, []).append(move)
+                takes.setdefault(card, []).append((move.loose.mask, move.house))
                 same[card] = card
     else:
         last_value = 0
@@ -134,25 +139,27 @@ def hand_options(view: View, position: Position | None = None) -> HandOptions:
                 ids = _follow_bits(found)
                 can_take = found.take
                 if can_take:
-                    takes[card] = list(_takes(position.iter_for_card(card)))
+                    plain, housed = position.take_masks(card)
+                    takes[card] = [(taken, None) for taken in plain]
+                    takes[card] += [(taken, value) for taken in housed]
             follow |= ids << (card * _WIDTH)
             if can_take:
                 same[card] = first
     points: dict[int, int] = {}
     seeps = 0
     card_points = view.variant.card_points.points
+    scoring = _scoring(card_points)
+    floor = loose.mask
+    houses = view.houses
     best: dict[int, tuple[int, bool]] = {}  # card -> most points besides its own, a seep
-    for card, moves in takes.items():
+    for card, found_takes in takes.items():
         most: int | None = None
         swept = False
-        for move in moves:
-            _, _, piles, _, cleared = play_card(
-                view.variant, loose.mask, view.houses, _NO_PILES, None, seat, move
-            )
-            captured = (piles[0].mask | piles[1].mask) & ~(1 << card)
-            total = sum(card_points[index] for index in bits(captured))
+        for taken, house in found_takes:
+            captured, left, standing = take_effect(floor, houses, card, taken, house)
+            total = sum([card_points[index] for index in bits(captured & scoring & ~(1 << card))])
             most = total if most is None or total > most else most
-            swept = swept or cleared
+            swept = swept or not (left or standing)
         if most is not None:
             best[card] = (most, swept)
     for card, first in same.items():
@@ -161,11 +168,3 @@ def hand_options(view: View, position: Position | None = None) -> HandOptions:
             points[card] = found_best[0] + card_points[card]
             seeps |= found_best[1] << card
     return HandOptions(follow, points, seeps)
-
-
-def _takes(moves: Iterable[Move]) -> Iterable[Take]:
-    """The takes at the head of a card's moves in canonical order (the takes come first)."""
-    for move in moves:
-        if not isinstance(move, Take):
-            return
-        yield move

@@ -61,12 +61,7 @@ def play_card(
     if type(move) is Throw:  # R8: the card joins the loose cards (the commonest play, first)
         return loose | bit, houses, piles, last_capture, False
     if type(move) is Take:
-        taken = move.loose.mask
-        loose &= ~taken
-        taken |= bit
-        if move.house is not None:
-            taken |= _house_of(houses, move.house).cards.mask
-            houses = _without(houses, move.house)
+        taken, loose, houses = take_effect(loose, houses, move.card, move.loose.mask, move.house)
         piles = add_to_pile(piles, variant.team_of(seat), taken)
         return loose, houses, piles, seat, not loose and not houses  # R4.4, R4.5
     if type(move) is Build:
@@ -96,6 +91,23 @@ def play_card(
         cards |= joined.cards.mask
     house = House(value=new_value, cards=from_mask(cards), owners=owners)
     return loose, _with_house(houses, house), piles, last_capture, False
+
+
+def take_effect(
+    loose: int, houses: tuple[House, ...], card: int, taken: int, house: int | None
+) -> tuple[int, int, tuple[House, ...]]:
+    """What a legal take captures (R4.1): ``card``, the loose cards ``taken`` and the house of value ``house``.
+
+    Returns the mask of the cards captured, then the mask of the loose cards
+    and the houses left on the table; the take is a seep (R4.5) when
+    neither is left.
+    """
+    loose &= ~taken
+    taken |= 1 << card
+    if house is not None:
+        taken |= _house_of(houses, house).cards.mask
+        houses = _without(houses, house)
+    return taken, loose, houses
 
 
 def bid_after(variant: Variant, plays: int, bid: int | None, move: Move) -> int | None:

@@ -343,6 +343,19 @@ class Position:
                 count += len(small_unions(self.table, target - value, target))
         return count
 
+    def take_masks(self, card: int) -> tuple[list[int], list[int]]:
+        """The loose cards of ``card``'s pick-ups in normal play, as card masks in canonical order.
+
+        First the pick-ups without a house, then those with the house of
+        the card's value (R4.1): the loose cards of the takes of
+        :meth:`iter_for_card`, without building the moves.
+        """
+        plain, housed = self.plan(card)[:2]
+        if self.cards is None:
+            return list(plain), list(housed)
+        masks = floor_masks(self.loose)
+        return [masks[key] for key in plain], [masks[key] for key in housed]
+
     def iter_for_card(self, card: int, plan: Plan | None = None) -> Iterator[Move]:
         """The legal moves playing ``card`` in normal play, in canonical order, one at a time.
 
