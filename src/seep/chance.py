@@ -71,7 +71,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from math import perm
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -83,7 +83,7 @@ from seep._util.arguments import check_int, check_seat
 from seep._util.deprecation import renamed_names
 from seep._util.excerpt import excerpt
 from seep.cards import ALL_CARDS, Card, card_index
-from seep.deal import new_deal
+from seep.deal import deal_from_order, new_deal
 from seep.errors import InvalidStateError
 from seep.moves import Move
 from seep.rules import apply_move
@@ -124,6 +124,21 @@ def _opening(variant: Variant, dealer: int) -> tuple[tuple[int | None, ...], tup
     return opening_recipients(variant, dealer), bidding_positions(variant, dealer)
 
 
+# The opening last asked about: every chance node of an initial deal asks several
+# times for the same one, and a variant's hash reads all of its rules.
+_last_opening: list[Any] = [None, -1, None]
+
+
+def _opening_of(variant: Variant, dealer: int) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """:func:`_opening`, kept for the last variant (the same object) and dealer asked about."""
+    last = _last_opening
+    if last[0] is variant and last[1] == dealer:
+        return last[2]  # type: ignore[no-any-return]
+    found = _opening(variant, dealer)
+    last[:] = [variant, dealer, found]
+    return found
+
+
 @cached("chance.uniform_outcomes", footprint)
 def _uniform(count: int) -> tuple[tuple[tuple[Card, float], ...], tuple[tuple[int, float], ...]]:
     """Every card's outcome pair when ``count`` cards are equally likely: ``(card, 1 / count)``.
@@ -160,7 +175,7 @@ class InitialDeal:
     @property
     def recipients(self) -> tuple[int | None, ...]:
         """Who receives each card of the initial deal (see :func:`initial_recipients`)."""
-        return _opening(self.variant, self.dealer)[0]
+        return _opening_of(self.variant, self.dealer)[0]
 
     @property
     def recipient(self) -> int | None:
@@ -222,6 +237,10 @@ class InitialDeal:
             )
         seen = set(dealt)
         deck = dealt + tuple(other for other in self.order if other not in seen)
+        if self.order is ALL_CARDS and 0 <= self.dealer < self.variant.players:
+            # The dealt cards were checked one by one and the rest are the other cards
+            # of the deck: the deck needs no second reading.
+            return deal_from_order(self.variant, self.dealer, tuple(ALL_CARDS[c] for c in deck))
         return new_deal(self.variant, deck=deck, dealer=self.dealer)
 
     def _weights(self) -> tuple[list[Card], tuple[int, int] | None]:
@@ -237,7 +256,7 @@ class InitialDeal:
         if not self.variant.opening.bids:
             return None  # R11.1: no void deal without a bid
         position = len(self.dealt)
-        bidding = _opening(self.variant, self.dealer)[1]
+        bidding = _opening_of(self.variant, self.dealer)[1]
         if any(HIGH_MASK >> self.dealt[spot] & 1 for spot in bidding if spot < position):
             return None
         slots = sum(1 for spot in bidding if spot > position)

@@ -15,6 +15,7 @@ from typing import Final, NamedTuple
 
 from seep._encoding.completion import can_complete, has_sum
 from seep._engine.bits import HOUSE_VALUES, packed_counts
+from seep._engine.caches import cached, flat
 from seep._engine.generate import Position, generate
 from seep._engine.groups import groups
 from seep._engine.verify import value_name, violation
@@ -167,14 +168,15 @@ def abilities(position: Position, card: int) -> Abilities:
     return Abilities(take, house, bound, targets, raises, throw)
 
 
-def action_ids(found: Abilities) -> list[int]:
-    """The ids that may follow a card with these abilities."""
+@cached("sequences.action_ids", flat)
+def action_ids(found: Abilities) -> tuple[int, ...]:
+    """The sorted ids that may follow a card with these abilities (a few hundred kinds, so cached)."""
     ids = [THROW] if found.throw else []
     if found.take:
         ids.append(TAKE)
     ids.extend(BUILD + v - 9 for v in HOUSE_VALUES if found.targets >> v & 1)
     ids.extend(RAISE + v - 9 for v in HOUSE_VALUES if found.raises >> v & 1)
-    return sorted(ids)
+    return tuple(sorted(ids))
 
 
 # -- the ids legal after a prefix --------------------------------------------------
@@ -217,7 +219,7 @@ def legal_after(state: State, prefix: Sequence[int]) -> tuple[int, ...]:
     found = abilities(position, card)
     allowed = action_ids(found)
     if len(ids) == 1:
-        return tuple(allowed)
+        return allowed
     kind = ids[1]
     if kind not in allowed:
         raise _refused_action(state, position, card, kind)

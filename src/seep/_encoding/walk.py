@@ -138,7 +138,7 @@ class Walk:
         assert position is not None
         if not size:  # the card played: what it may do
             found = abilities(position, action)
-            walk = self._next(action, tuple(action_ids(found)))
+            walk = self._next(action, action_ids(found))
             walk._card = action
             walk._found = found
             return walk
