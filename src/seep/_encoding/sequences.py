@@ -356,13 +356,16 @@ class LoosePart:
         free = packed_counts(loose)
         passed = self._passed(fixed, last) if last >= 0 else 0
         failed = 0  # a value whose lowest candidate failed
+        target = self.target
         while loose:
-            if self.everything and has_sum(passed, self.target):
+            if self.everything and has_sum(passed, target):
                 break  # R4.3: passed cards alone make a group, whatever comes next
             low = loose & -loose
             loose ^= low
             card = low.bit_length() - 1
             value = card // 4 + 1
+            if value > target:
+                break  # a card above the target is in no group, nor is any card after it
             step = 1 << (4 * value)
             free -= step
             # A higher card of a failed value has fewer cards to grow with (and, for
