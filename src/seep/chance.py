@@ -363,16 +363,22 @@ class PacketDeal:
     #: True when ``move`` is known to be legal (a node made by :func:`play_move`, which
     #: checked it): the last card then plays it without checking it again.
     legal: bool = attrs.field(default=False, repr=False, eq=False)
+    #: The undealt cards in card order, once asked for (passed on to the next node).
+    _left: tuple[Card, ...] | None = attrs.field(default=None, repr=False, eq=False)
 
     @property
     def recipient(self) -> int:
         """The seat that receives the next card."""
         return self.recipients[len(self.dealt)]
 
-    def _undealt(self) -> list[Card]:
-        left = set(self.state.stock)
-        left.difference_update(self.dealt)
-        return sorted(left)
+    def _undealt(self) -> tuple[Card, ...]:
+        left = self._left
+        if left is None:
+            rest = set(self.state.stock)
+            rest.difference_update(self.dealt)
+            left = tuple(sorted(rest))
+            object.__setattr__(self, "_left", left)
+        return left
 
     def outcomes(self) -> tuple[tuple[Card, Fraction], ...]:
         """The cards that may come next (every undealt card, equally likely), in card order."""
@@ -396,16 +402,19 @@ class PacketDeal:
         Raises :class:`~seep.errors.InvalidStateError` (field ``card``) for a
         card that is not in the stock or is already dealt.
         """
-        if card not in self.state.stock or card in self.dealt:
+        left = self._undealt()
+        if card not in left:
             raise InvalidStateError("card", f"{Card(card)} is not among the undealt cards")
         dealt = (*self.dealt, card)
         if len(dealt) < len(self.recipients):
+            index = left.index(card)
             return PacketDeal(
                 state=self.state,
                 move=self.move,
                 recipients=self.recipients,
                 dealt=dealt,
                 legal=self.legal,
+                left=left[:index] + left[index + 1 :],
             )
         stock = dealt + _without(self.state.stock, dealt)
         dealing = attrs.evolve(self.state, stock=stock)  # the order of the stock decides no move
