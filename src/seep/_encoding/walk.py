@@ -5,7 +5,11 @@ checks the whole prefix at every call. The environments send one id at a
 time, each among the ids offered the step before, so a :class:`Walk`
 keeps what the last step worked out (the mover's
 :class:`~seep._engine.generate.Position`, the card's abilities, the loose
-cards chosen so far) and answers the next step from it alone. When the
+cards chosen so far) and answers the next step from it alone. On a small
+floor the loose sets of a take or build come from the card's plan, as the
+generator lists them, and each loose card chosen keeps those that go on
+with it; on a crowded floor (R3.4, R11.7) the completion tests of
+:mod:`~seep._encoding.sequences` answer without listing them. When the
 last id of a move is sent, the move is built from what was chosen, the
 way the generator builds its moves: it is legal by construction, so it
 goes to the transition with no second check. The ids offered at each step
@@ -32,10 +36,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from seep._encoding.sequences import (
+    BUILD,
     FINISH_ID,
     HOUSE_ID,
     LOOSE,
     RAISE,
+    TAKE,
     THROW,
     Abilities,
     LoosePart,
@@ -73,9 +79,11 @@ class Walk:
         "_fixed",
         "_found",
         "_house",
+        "_housed",
         "_listed",
         "_part",
         "_position",
+        "_sets",
         "_taken",
         "legal",
         "prefix",
@@ -89,6 +97,8 @@ class Walk:
     _listed: Listed | None
     _card: int
     _part: LoosePart | None
+    _sets: list[int] | None
+    _housed: list[int]
     _fixed: int
     _found: Abilities | None
     _taken: int
@@ -109,6 +119,8 @@ class Walk:
         after._listed = self._listed
         after._card = self._card
         after._part = self._part
+        after._sets = self._sets
+        after._housed = self._housed
         after._fixed = self._fixed
         after._found = self._found
         after._taken = self._taken
@@ -148,28 +160,54 @@ class Walk:
                 return make_throw(ALL_CARDS[card])
             if action >= RAISE:
                 return make_raise(ALL_CARDS[card], action - RAISE + 9)
+            if position.table is not None:
+                # A small floor: the loose sets come from the card's plan, as the
+                # generator lists them, and each id narrows them down.
+                if action == TAKE:
+                    plain, housed = position.take_masks(card)
+                else:
+                    plain, housed = position.build_masks(card, action - BUILD + 9), []
+                walk = self._next(action, _offered(plain, 0, -1, bool(housed)))
+                walk._sets = plain
+                walk._housed = housed
+                return walk
             chosen = self._found
             assert chosen is not None
             started = LoosePart(self.state, position, card, action, chosen)
             walk = self._next(action, started.next_ids(0, -1, False))
             walk._part = started
             return walk
-        part = self._part
-        assert part is not None
         if action == FINISH_ID:
             loose = from_mask(self._taken)
-            if part.take:
-                return make_take(ALL_CARDS[card], loose, part.value if self._house else None)
-            return make_build(ALL_CARDS[card], loose, part.target)
+            kind = self.prefix[1]
+            if kind == TAKE:
+                return make_take(ALL_CARDS[card], loose, card // 4 + 1 if self._house else None)
+            return make_build(ALL_CARDS[card], loose, kind - BUILD + 9)
+        sets = self._sets
         if action == HOUSE_ID:
-            walk = self._next(action, part.next_ids(0, -1, True))
+            if sets is None:
+                part = self._part
+                assert part is not None
+                walk = self._next(action, part.next_ids(0, -1, True))
+            else:
+                walk = self._next(action, _offered(self._housed, 0, -1, False))
+                walk._sets = self._housed
             walk._house = True
             return walk
         loose_card = action - LOOSE
-        fixed = self._fixed + (1 << (4 * (loose_card // 4 + 1)))
-        walk = self._next(action, part.next_ids(fixed, loose_card, self._house))
-        walk._fixed = fixed
-        walk._taken = self._taken | 1 << loose_card
+        taken = self._taken | 1 << loose_card
+        if sets is None:
+            part = self._part
+            assert part is not None
+            fixed = self._fixed + (1 << (4 * (loose_card // 4 + 1)))
+            walk = self._next(action, part.next_ids(fixed, loose_card, self._house))
+            walk._fixed = fixed
+        else:
+            below = (2 << loose_card) - 1
+            sets = [mask for mask in sets if mask & below == taken]
+            walk = self._next(action, _offered(sets, taken, loose_card, False))
+            walk._sets = sets
+        walk._taken = taken
         return walk
 
     def _listed_step(self, listed: Listed, action: int) -> Walk | Move:
@@ -195,6 +233,22 @@ class Walk:
         return f"Walk(prefix={self.prefix}, legal={self.legal})"
 
 
+def _offered(sets: list[int], taken: int, last: int, house: bool) -> tuple[int, ...]:
+    """The sorted ids after the loose cards ``taken`` (up to card ``last``), among the loose ``sets`` that start with them.
+
+    Each set offers its next card, or finish once it is all taken;
+    ``house``: the take may name the house first.
+    """
+    above = -1 << (last + 1)
+    found = set()
+    for mask in sets:
+        rest = mask & above
+        found.add(LOOSE + (rest & -rest).bit_length() - 1 if rest else FINISH_ID)
+    if house:
+        found.add(HOUSE_ID)
+    return tuple(sorted(found))
+
+
 def _listed(moves: Sequence[Move]) -> Listed:
     return tuple((encode(move), move) for move in moves)
 
@@ -212,6 +266,8 @@ def walk_of(state: State, prefix: Sequence[int] = ()) -> Walk:
     walk._listed = None
     walk._card = -1
     walk._part = None
+    walk._sets = None
+    walk._housed = []
     walk._fixed = 0
     walk._found = None
     walk._taken = 0

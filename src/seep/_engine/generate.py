@@ -356,6 +356,17 @@ class Position:
         masks = floor_masks(self.loose)
         return [masks[key] for key in plain], [masks[key] for key in housed]
 
+    def build_masks(self, card: int, target: int) -> list[int]:
+        """The loose cards of ``card``'s builds of ``target`` (R5.2, R5.3, R6.1), as card masks in canonical order.
+
+        Only where the build is allowed (the card's plan lists ``target``).
+        """
+        keys = self.house_sets(_VALUE_OF[card], target)
+        if self.cards is None:
+            return list(keys)
+        masks = floor_masks(self.loose)
+        return [masks[key] for key in keys]
+
     def iter_for_card(self, card: int, plan: Plan | None = None) -> Iterator[Move]:
         """The legal moves playing ``card`` in normal play, in canonical order, one at a time.
 
