@@ -451,27 +451,33 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
         return outcome_ids(node)
 
     def _apply_action(self, action: int) -> None:
-        node = self._node
+        # The node and the player are set here without the property (the commonest call).
+        node = self._at
         if type(node) is not State:  # a chance node: the card dealt
             assert isinstance(node, (InitialDeal, PacketDeal))
             recipient = node.recipient
+            after = node.deal(ALL_CARDS[action])
             code = _FLOOR_CODE if recipient is None else recipient
-            self._node = node.deal(ALL_CARDS[action])
             self._log.append(_CHANCE_BASE + code * _CARDS + action)
-            return
-        seat = self._player
-        walk = self._walk_now(seat)
-        if action not in walk.legal:
-            raise ValueError(f"action {action} ({action_to_string(action)}) is not legal here")
-        self._log.append(action)
-        after = walk.advance(action)  # an int among the legal ids
-        if type(after) is Walk:
-            self._walk = after
-        else:  # built from legal ids, so legal: played with no second check
-            assert not isinstance(after, Walk)
+        else:
+            seat = self._player
+            walk = self._walk
+            if walk is None:
+                walk = self._walk_now(seat)
+            if action not in walk.legal:
+                raise ValueError(f"action {action} ({action_to_string(action)}) is not legal here")
+            self._log.append(action)
+            step = walk.advance(action)  # an int among the legal ids
+            if type(step) is Walk:
+                self._walk = step
+                return
+            # built from legal ids, so legal: played with no second check
+            assert not isinstance(step, Walk)
             self._walk = None
-            self._moves.append((seat, after))
-            self._node = play_legal_move(node, after)
+            self._moves.append((seat, step))
+            after = play_legal_move(node, step)
+        self._at = after
+        self._player = _player(after) if type(after) is State else _CHANCE
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
