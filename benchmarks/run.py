@@ -52,7 +52,7 @@ suite stores nothing):
     played once before, so that the engine's caches are not counted) and
     for standalone states loaded from JSON documents.
 ``peak MB`` (random standard deals, random taash deals, crowded floors)
-    The peak resident memory (``ru_maxrss``) of a fresh process running one
+    The peak resident memory (``VmHWM`` on Linux) of a fresh process running one
     workload of ``benchmarks/memory.py``: 2,000 random deals of a variant
     (200 with ``--quick``), or 2,000 crowded floors of 14 to 22 loose cards
     (200), counted and ten moves built from each. The ratio is to the same
