@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from seep._engine.bits import VALUE_MASKS, bits, mask_total
-from seep._engine.groups import is_union_of_groups
+from seep._engine.bits import bits
 from seep._engine.transition import transition
+from seep._players.sweeps import sweeping_values
 from seep.errors import SolverBudgetError
 from seep.moves import Bid, Move, Take
 from seep.rules import legal_moves
@@ -41,20 +41,7 @@ def _plays_left(state: State) -> int:
 
 def _can_sweep(state: State, hand: int) -> bool:
     """True if a card of ``hand`` would take the whole floor of ``state`` (R4.3, R4.5)."""
-    loose = state.loose.mask
-    houses = state.houses
-    if not houses:
-        if not loose:
-            return False
-        total = mask_total(loose)
-        return any(
-            hand & VALUE_MASKS[value] and total % value == 0 and is_union_of_groups(loose, value)
-            for value in range(1, 14)
-        )
-    if len(houses) > 1:
-        return False
-    value = houses[0].value
-    return bool(hand & VALUE_MASKS[value]) and (not loose or is_union_of_groups(loose, value))
+    return bool(sweeping_values(state, hand))
 
 
 def _worth(state: State, mask: int) -> float:
