@@ -40,7 +40,7 @@ from seep.variants import CardValueSeep, SeepBonus
 __all__ = ["DEFAULT_NODE_BUDGET", "Solution", "solve"]
 
 #: The node budget of :func:`solve` when none is given: half a minute of search at
-#: most, and under a gigabyte of tables (about 1.6 KB a node). Twelve plays before
+#: most, and about 250 MB of tables (about 0.5 KB a node). Twelve plays before
 #: the end of a four-player deal need a few thousand nodes, sixteen under 100,000.
 DEFAULT_NODE_BUDGET: Final = 500_000
 
@@ -87,7 +87,7 @@ class _OutOfBudget(Exception):
 
 
 class _Search:
-    """One solve: the transposition table, the cached children, the node count."""
+    """One solve: the transposition table and the node count."""
 
     def __init__(self, state: State, budget: int) -> None:
         variant = state.variant
@@ -107,10 +107,11 @@ class _Search:
         self.scoring = sum(1 << card for card, points in enumerate(self.table_points) if points)
         self.budget = budget
         self.nodes = 0
-        # key -> (lower bound, upper bound) of the rest of the deal's gain
-        self.table: dict[_Key, tuple[int, int]] = {}
-        # key -> the children, best first
-        self.children: dict[_Key, list[_Child]] = {}
+        # key -> (lower bound, upper bound) of the rest of the deal's gain, and the
+        # legal-move index of the best move found there (searched first next time).
+        # The children are made again at each visit: keeping them costs more memory
+        # (over a kilobyte a position) and garbage-collector time than it saves.
+        self.table: dict[_Key, tuple[int, int, int]] = {}
 
     def key(self, state: State) -> _Key:
         """What the rest of the deal depends on, and nothing of the history.
@@ -163,14 +164,11 @@ class _Search:
             gain += seep.points if self.team_of(seep.seat) == 0 else -seep.points
         return gain
 
-    def expand(self, state: State, key: _Key) -> list[_Child]:
-        """The children of ``state``, best-looking first for the player to move."""
-        children = self.children.get(key)
-        if children is not None:
-            return children
+    def expand(self, state: State, first: int = -1) -> list[_Child]:
+        """The children of ``state``: the move at index ``first`` first, then best-looking first."""
         gain_of = self.gain
         key_of = self.key
-        children = []
+        children: list[_Child] = []
         for index, move in enumerate(iter_legal_moves(state)):
             child = transition(state, move)
             if child.to_move is None:  # the deal is over: only the gain is kept
@@ -180,7 +178,11 @@ class _Search:
         to_move = state.to_move
         assert to_move is not None
         children.sort(key=_first, reverse=self.team_of(to_move) == 0)
-        self.children[key] = children
+        if first >= 0:
+            for place, made in enumerate(children):
+                if made[3] == first:
+                    children.insert(0, children.pop(place))
+                    break
         return children
 
     def search(self, state: State, key: _Key, alpha: int, beta: int) -> int:
@@ -191,7 +193,7 @@ class _Search:
         table = self.table
         bounds = table.get(key)
         if bounds is not None:
-            lower, upper = bounds
+            lower, upper, first = bounds
             if lower >= beta:
                 return lower
             if upper <= alpha:
@@ -199,8 +201,8 @@ class _Search:
             if lower == upper:
                 return lower
         else:
-            lower, upper = -_INFINITY, _INFINITY
-        children = self.expand(state, key)
+            lower, upper, first = -_INFINITY, _INFINITY, -1
+        children = self.expand(state, first)
         to_move = state.to_move
         assert to_move is not None
         maximising = self.team_of(to_move) == 0
@@ -212,10 +214,10 @@ class _Search:
                 if known is not None:
                     if maximising:
                         if gain + known[0] >= b:
-                            table[key] = (max(lower, gain + known[0]), upper)
+                            table[key] = (max(lower, gain + known[0]), upper, first)
                             return gain + known[0]
                     elif gain + known[1] <= a:
-                        table[key] = (lower, min(upper, gain + known[1]))
+                        table[key] = (lower, min(upper, gain + known[1]), first)
                         return gain + known[1]
         best = -_INFINITY if maximising else _INFINITY
         best_index = 0
@@ -237,14 +239,13 @@ class _Search:
                     b = best
                     if a >= b:
                         break
-        if best_index:  # the best move first next time
-            children.insert(0, children.pop(best_index))
+        first = children[best_index][3]  # the best move first next time
         if best <= alpha:
-            table[key] = (lower, min(upper, best))
+            table[key] = (lower, min(upper, best), first)
         elif best >= beta:
-            table[key] = (max(lower, best), upper)
+            table[key] = (max(lower, best), upper, first)
         else:
-            table[key] = (best, best)
+            table[key] = (best, best, first)
         return best
 
 
@@ -359,7 +360,8 @@ def _best_moves(search: _Search, state: State, root: _Key, gain: int) -> tuple[M
     assert to_move is not None
     maximising = search.team_of(to_move) == 0
     best = []
-    for step, child, key, index in search.expand(state, root):
+    known = search.table.get(root)
+    for step, child, key, index in search.expand(state, -1 if known is None else known[2]):
         if key is None:
             value = step
         elif maximising:  # does the child reach gain (it cannot pass it)?
