@@ -56,7 +56,6 @@ from seep.actions import NUM_ACTIONS
 from seep.bots import Bot, make_bot
 from seep.bounds import card_point_range
 from seep.errors import IllegalMoveError
-from seep.observation import observation_length
 from seep.render import state_text
 from seep.rules import legal_moves
 from seep.variants import Variant, get_variant
@@ -133,9 +132,6 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
         self._stepper = Stepper(self.variant)
         self._observer = Observer()
-        self._mask_of: bytes | None = None
-        self._mask_array = _EVERY_ACTION
-        self._view_size = observation_length(self.variant)
         #: The agent's reward for the episode so far.
         self.final_reward = 0.0
 
@@ -205,10 +201,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         stepper = self._stepper
         if stepper.is_over:
             return _EVERY_ACTION
-        mask = stepper.mask_bytes()
-        if self._mask_of is not mask:
-            self._mask_of, self._mask_array = mask, np.frombuffer(mask, dtype=np.int8)
-        return self._mask_array
+        return stepper.mask()
 
     def _play_others(self) -> float:
         """Let the bots play until the agent is to act or the episode is over; their rewards for the agent."""
@@ -224,13 +217,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _observation(self) -> np.ndarray:
         """The agent's view vector (made once per state), then the marks of the ids chosen so far."""
-        stepper = self._stepper
-        packed = stepper.observation_bytes(self.seat)
-        observation: np.ndarray = np.frombuffer(packed, dtype=np.int32).copy()
-        marks = self._view_size
-        for action in stepper.prefix:
-            observation[marks + action] = 1
-        return observation
+        return self._stepper.observation(self.seat)
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
         return {

@@ -20,19 +20,22 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+import numpy as np
+
+from seep._encoding.packing import Packing
 from seep._encoding.walk import Walk, walk_of
+from seep._engine.generate import Position
 from seep._engine.transition import transition
 from seep.actions import NUM_ACTIONS
 from seep.baazi import Baazi, apply_baazi_move, new_baazi
 from seep.deal import new_deal
 from seep.errors import IllegalMoveError
 from seep.moves import Move
-from seep.observation import observation_bounds, packed_observation
+from seep.observation import observation_bounds
 from seep.rules import apply_move
 from seep.scoring import deal_score
 from seep.state import State
 from seep.variants import Variant, get_variant
-from seep.views import observe_table
 
 __all__ = ["Stepper", "observation_limits", "team_rewards"]
 
@@ -74,9 +77,9 @@ class Stepper:
     # the observations of a state.
     _walk: Walk | None
     _mask_of: Walk | None
-    _mask: bytes
+    _mask: np.ndarray
     _packed_of: State | None
-    _packed: dict[int, bytes]
+    _packed: dict[int, np.ndarray]
 
     def __init__(
         self,
@@ -93,6 +96,11 @@ class Stepper:
             self.state = self.match.state
         else:
             self.state = new_deal(self.variant, seed=seed, dealer=dealer)
+        #: True when the deal (or, with ``baazi=True``, the match) is over.
+        self.is_over = False
+        #: The seat to act, ``None`` once everything is over.
+        self.seat: int | None = None
+        self._moved()
         self._clear_caches()
         #: The rewards of the deal that the last step finished, else ``None``.
         self.finished: tuple[int, ...] | None = None
@@ -108,17 +116,11 @@ class Stepper:
             baazi=baazi,
         )
 
-    @property
-    def seat(self) -> int | None:
-        """The seat to act, ``None`` once everything is over."""
-        return None if self.is_over else self.state.to_move
-
-    @property
-    def is_over(self) -> bool:
-        """True when the deal (or, with ``baazi=True``, the match) is over."""
-        if self.match is not None:
-            return self.match.is_over
-        return self.state.is_over
+    def _moved(self) -> None:
+        """Note whether everything is over and the seat to act, after the state or the match changed."""
+        self.is_over = self.match.is_over if self.match is not None else self.state.is_over
+        #: The seat to act, ``None`` once everything is over.
+        self.seat = None if self.is_over else self.state.to_move
 
     @property
     def walk(self) -> Walk:
@@ -140,39 +142,55 @@ class Stepper:
             return ()
         return self.walk.legal
 
-    def mask_bytes(self) -> bytes:
-        """``NUM_ACTIONS`` bytes, 1 for each legal id (all 0 once over), made once per step.
+    def mask(self) -> np.ndarray:
+        """``NUM_ACTIONS`` int8s, 1 for each legal id (all 0 once over): one read-only array per step.
 
-        The environments read it as a read-only int8 array, shared by
-        everything that reads the mask in the same step.
+        Everything that reads the mask in the same step shares it.
         """
-        walk = None if self.is_over else self.walk
-        if self._mask_of is not walk or not self._mask:
-            marks = bytearray(NUM_ACTIONS)
-            for action in () if walk is None else walk.legal:
-                marks[action] = 1
-            self._mask_of, self._mask = walk, bytes(marks)
+        if self.is_over:
+            return _NO_ACTIONS
+        walk = self._walk
+        if walk is None:
+            walk = self.walk
+        if self._mask_of is not walk:
+            legal = walk.legal
+            marks = _MASKS.get(legal)
+            if marks is None:
+                if len(_MASKS) >= _MASKS_KEPT:
+                    _MASKS.clear()
+                found = bytearray(NUM_ACTIONS)
+                for action in legal:
+                    found[action] = 1
+                marks = _MASKS[legal] = np.frombuffer(bytes(found), dtype=np.int8)
+            self._mask_of, self._mask = walk, marks
         return self._mask
 
-    def observation_bytes(self, seat: int) -> bytes:
-        """``seat``'s view vector then ``NUM_ACTIONS`` zeros (the marks of the ids chosen), as native int32s.
+    def observation(self, seat: int) -> np.ndarray:
+        """``seat``'s view vector then ``NUM_ACTIONS`` marks of the ids chosen so far: a new int32 array.
 
-        Made once per state and seat (a move takes several ids, and the state
-        changes only when it is complete), without the view's history, which
-        the vector does not read. The environments copy it into an array and
-        mark the mover's ids.
+        The view vector is made once per state and seat (a move takes several
+        ids, and the state changes only when it is complete), straight from
+        the state (:class:`~seep._encoding.packing.Packing`); each call
+        copies it and marks the mover's ids.
         """
         state = self.state
         if self._packed_of is not state:
             self._packed_of = state
             self._packed = {}
-        packed = self._packed.get(seat)
-        if packed is None:
+        made = self._packed.get(seat)
+        to_move = self.seat
+        if made is None:
             # The mover's position is the walk's (its hand cards' options read it).
-            position = self.walk.position if seat == self.seat else None
-            packed = packed_observation(observe_table(state, seat), position) + _NO_MARK_BYTES
-            self._packed[seat] = packed
-        return packed
+            position = self.walk.position if seat == to_move else None
+            made = self._packed[seat] = _array(self._packing, state, seat, position)
+        observation: np.ndarray = made.copy()
+        if seat == to_move:
+            walk = self._walk
+            if walk is not None and walk.prefix:
+                marks = self._packing.length
+                for action in walk.prefix:
+                    observation[marks + action] = 1
+        return observation
 
     def step(self, action: int) -> None:
         """Choose ``action``; when it completes a move, the move is played.
@@ -183,7 +201,10 @@ class Stepper:
         """
         if self.is_over:
             raise IllegalMoveError("R9.1", "the deal is over: every card has been played")
-        after = self.walk.step(action)  # raises for an illegal id
+        walk = self._walk
+        if walk is None:
+            walk = self.walk
+        after = walk.step(action)  # raises for an illegal id
         self.finished = None
         if isinstance(after, Walk):
             self._walk = after
@@ -206,7 +227,8 @@ class Stepper:
         self._walk = None
         if self.match is None:
             self.state = transition(self.state, move) if legal else apply_move(self.state, move)
-            if self.state.is_over:
+            self._moved()
+            if self.is_over:
                 self.finished = team_rewards(self.state)
             return
         index = len(self.match.deals) - 1
@@ -215,6 +237,7 @@ class Stepper:
         if played.is_over:
             self.finished = team_rewards(played)
         self.state = self.match.state
+        self._moved()
 
     def __getstate__(self) -> dict[str, Any]:
         """What a pickle keeps: no cached vector, mask or move in progress (only its ids)."""
@@ -230,17 +253,49 @@ class Stepper:
             self._walk = walk_of(self.state, prefix)
 
     def _clear_caches(self) -> None:
+        self._packing = _packing(self.variant)
         self._walk = None
         self._mask_of = None
-        self._mask = b""
+        self._mask = _NO_ACTIONS
         self._packed_of = None
         self._packed = {}
 
 
 #: The Stepper's attributes that are caches, left out of pickles.
-_CACHES: Final = frozenset({"_walk", "_mask_of", "_mask", "_packed_of", "_packed"})
-#: The marks of an observation when no id is chosen, as native int32s.
-_NO_MARK_BYTES: Final = bytes(4 * NUM_ACTIONS)
+_CACHES: Final = frozenset({"_walk", "_mask_of", "_mask", "_packed_of", "_packed", "_packing"})
+#: The mask once over: no id (read-only, shared).
+_NO_ACTIONS: Final = np.zeros(NUM_ACTIONS, dtype=np.int8)
+_NO_ACTIONS.flags.writeable = False
+#: The read-only masks of the legal sets met lately, by legal set (shared: they never change).
+_MASKS: dict[tuple[int, ...], np.ndarray] = {}
+_MASKS_KEPT: Final = 4096
+_PACKINGS: dict[Variant, Packing] = {}
+
+
+def _packing(variant: Variant) -> Packing:
+    """The :class:`~seep._encoding.packing.Packing` of ``variant``, made once."""
+    found = _PACKINGS.get(variant)
+    if found is None:
+        found = _PACKINGS[variant] = Packing(variant)
+    return found
+
+
+def _array(packing: Packing, state: State, seat: int, position: Position | None) -> np.ndarray:
+    """``seat``'s view vector of ``state`` and zeroed marks, as a read-only int32 array."""
+    packed = packing.pack(state, seat, position)
+    size = packing.length + NUM_ACTIONS
+    found = np.frombuffer(packed.bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    out = np.unpackbits(found, count=size, bitorder="little").astype(np.int32)
+    start = packing.counts_at
+    out[start : start + len(packed.counts)] = packed.counts
+    if packed.seeps is not None:
+        start = packing.seeps_at
+        out[start : start + len(packed.seeps)] = packed.seeps
+    start = packing.points_at
+    for card, most in packed.points.items():
+        out[start + card] = most
+    out.flags.writeable = False
+    return out
 
 
 def observation_limits(variant: str | Variant) -> tuple[list[int], list[int]]:
