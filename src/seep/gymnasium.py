@@ -53,19 +53,21 @@ import numpy as np
 
 from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
-from seep.bots import Bot, make_bot
+from seep.bots import Bot, RandomBot, make_bot
 from seep.bounds import card_point_range
 from seep.errors import IllegalMoveError
 from seep.render import state_text
 from seep.rules import legal_moves
 from seep.variants import Variant, get_variant
-from seep.views import Observer
+from seep.views import Observer, observe_table
 
 __all__ = ["SeepEnv"]
 
 Opponent = str | Bot
 
 _REWARDS = ("points", "scaled", "win")
+#: The bots that read nothing of their view's history (a random bot reads only the moves).
+_TABLE_READERS = frozenset({RandomBot})
 #: The mask once the episode is over: every id (read-only, shared).
 _EVERY_ACTION = np.ones(NUM_ACTIONS, dtype=np.int8)
 _EVERY_ACTION.flags.writeable = False
@@ -207,12 +209,19 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         """Let the bots play until the agent is to act or the episode is over; their rewards for the agent."""
         stepper = self._stepper
         reward = 0.0
-        while stepper.seat is not None and stepper.seat != self.seat:
-            seat = stepper.seat
+        seat = stepper.seat
+        while seat is not None and seat != self.seat:
             state = stepper.state
-            view = self._observer.observe(state, seat)
-            stepper.play(self._bots[seat].choose(view, legal_moves(state)))
+            bot = self._bots[seat]
+            if (
+                type(bot) in _TABLE_READERS
+            ):  # the seat's history, which it does not read, is left out
+                view = observe_table(state, seat)
+            else:
+                view = self._observer.observe(state, seat)
+            stepper.play(bot.choose(view, legal_moves(state)))
             reward += self._reward()
+            seat = stepper.seat
         return reward
 
     def _observation(self) -> np.ndarray:
