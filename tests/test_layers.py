@@ -72,7 +72,7 @@ FRAMEWORKS: dict[str, frozenset[str]] = {
     # PettingZoo's spaces are Gymnasium's.
     "gymnasium": frozenset({"seep.gymnasium", "seep.pettingzoo", "seep.testing._adapters"}),
     "numpy": frozenset(
-        {"seep.openspiel", "seep.pettingzoo", "seep.gymnasium", "seep._players.stepper"}
+        {"seep.openspiel", "seep.pettingzoo", "seep.gymnasium", "seep._players.arrays"}
     ),
     "dask": frozenset({"seep.sim"}),
     "distributed": frozenset({"seep.sim"}),  # Dask's scheduler, imported by name

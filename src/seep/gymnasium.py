@@ -51,6 +51,7 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
+from seep._players.arrays import Arrays
 from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
 from seep.bots import Bot, RandomBot, make_bot
@@ -133,6 +134,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         )
         self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
         self._stepper = Stepper(self.variant)
+        self._arrays = Arrays(self.variant)
         self._observer = Observer()
         #: The agent's reward for the episode so far.
         self.final_reward = 0.0
@@ -203,7 +205,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         stepper = self._stepper
         if stepper.is_over:
             return _EVERY_ACTION
-        return stepper.mask()
+        return self._arrays.mask(stepper)
 
     def _play_others(self) -> float:
         """Let the bots play until the agent is to act or the episode is over; their rewards for the agent."""
@@ -226,7 +228,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _observation(self) -> np.ndarray:
         """The agent's view vector (made once per state), then the marks of the ids chosen so far."""
-        return self._stepper.observation(self.seat)
+        return self._arrays.observation(self._stepper, self.seat)
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
         return {

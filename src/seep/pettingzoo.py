@@ -52,16 +52,13 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from seep._players.arrays import NO_ACTIONS, Arrays
 from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
 from seep.render import state_text
 from seep.variants import Variant, get_variant
 
 __all__ = ["env", "raw_env"]
-
-#: The mask of an agent that is not to act: no id (read-only, shared).
-_NO_ACTIONS = np.zeros(NUM_ACTIONS, dtype=np.int8)
-_NO_ACTIONS.flags.writeable = False
 
 
 def env(
@@ -137,6 +134,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
         self._rng = random.Random()
         self._stepper = Stepper.seeded(self.variant, self._rng, baazi=baazi)
+        self._arrays = Arrays(self.variant)
         #: Every seat's rewards summed over the episode so far, by agent.
         self.final_rewards: dict[str, float] = {}
 
@@ -177,9 +175,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """
         stepper = self._stepper
         seat = self._seats[agent]
+        arrays = self._arrays
         return {
-            "observation": stepper.observation(seat),
-            "action_mask": stepper.mask() if stepper.seat == seat else _NO_ACTIONS,
+            "observation": arrays.observation(stepper, seat),
+            "action_mask": arrays.mask(stepper) if stepper.seat == seat else NO_ACTIONS,
         }
 
     def step(self, action: int | None) -> None:

@@ -20,11 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-import numpy as np
-
-from seep._encoding.packing import Packing
 from seep._encoding.walk import Walk, walk_of
-from seep._engine.generate import Position
 from seep._engine.transition import transition
 from seep.actions import NUM_ACTIONS
 from seep.baazi import Baazi, apply_baazi_move, new_baazi
@@ -73,13 +69,8 @@ class Stepper:
     first deal (later deals of a match follow the variant's dealer rule).
     """
 
-    # The caches (see _clear_caches): the move in progress, the mask of a step,
-    # the observations of a state.
+    # The cache (see _clear_caches): the move in progress.
     _walk: Walk | None
-    _mask_of: Walk | None
-    _mask: np.ndarray
-    _packed_of: State | None
-    _packed: dict[int, np.ndarray]
 
     def __init__(
         self,
@@ -142,56 +133,6 @@ class Stepper:
             return ()
         return self.walk.legal
 
-    def mask(self) -> np.ndarray:
-        """``NUM_ACTIONS`` int8s, 1 for each legal id (all 0 once over): one read-only array per step.
-
-        Everything that reads the mask in the same step shares it.
-        """
-        if self.is_over:
-            return _NO_ACTIONS
-        walk = self._walk
-        if walk is None:
-            walk = self.walk
-        if self._mask_of is not walk:
-            legal = walk.legal
-            marks = _MASKS.get(legal)
-            if marks is None:
-                if len(_MASKS) >= _MASKS_KEPT:
-                    _MASKS.clear()
-                found = bytearray(NUM_ACTIONS)
-                for action in legal:
-                    found[action] = 1
-                marks = _MASKS[legal] = np.frombuffer(bytes(found), dtype=np.int8)
-            self._mask_of, self._mask = walk, marks
-        return self._mask
-
-    def observation(self, seat: int) -> np.ndarray:
-        """``seat``'s view vector then ``NUM_ACTIONS`` marks of the ids chosen so far: a new int32 array.
-
-        The view vector is made once per state and seat (a move takes several
-        ids, and the state changes only when it is complete), straight from
-        the state (:class:`~seep._encoding.packing.Packing`); each call
-        copies it and marks the mover's ids.
-        """
-        state = self.state
-        if self._packed_of is not state:
-            self._packed_of = state
-            self._packed = {}
-        made = self._packed.get(seat)
-        to_move = self.seat
-        if made is None:
-            # The mover's position is the walk's (its hand cards' options read it).
-            position = self.walk.position if seat == to_move else None
-            made = self._packed[seat] = _array(self._packing, state, seat, position)
-        observation: np.ndarray = made.copy()
-        if seat == to_move:
-            walk = self._walk
-            if walk is not None and walk.prefix:
-                marks = self._packing.length
-                for action in walk.prefix:
-                    observation[marks + action] = 1
-        return observation
-
     def step(self, action: int) -> None:
         """Choose ``action``; when it completes a move, the move is played.
 
@@ -240,7 +181,7 @@ class Stepper:
         self._moved()
 
     def __getstate__(self) -> dict[str, Any]:
-        """What a pickle keeps: no cached vector, mask or move in progress (only its ids)."""
+        """What a pickle keeps: no move in progress (only its ids)."""
         kept = {name: value for name, value in self.__dict__.items() if name not in _CACHES}
         kept["prefix"] = self.prefix
         return kept
@@ -253,49 +194,11 @@ class Stepper:
             self._walk = walk_of(self.state, prefix)
 
     def _clear_caches(self) -> None:
-        self._packing = _packing(self.variant)
         self._walk = None
-        self._mask_of = None
-        self._mask = _NO_ACTIONS
-        self._packed_of = None
-        self._packed = {}
 
 
 #: The Stepper's attributes that are caches, left out of pickles.
-_CACHES: Final = frozenset({"_walk", "_mask_of", "_mask", "_packed_of", "_packed", "_packing"})
-#: The mask once over: no id (read-only, shared).
-_NO_ACTIONS: Final = np.zeros(NUM_ACTIONS, dtype=np.int8)
-_NO_ACTIONS.flags.writeable = False
-#: The read-only masks of the legal sets met lately, by legal set (shared: they never change).
-_MASKS: dict[tuple[int, ...], np.ndarray] = {}
-_MASKS_KEPT: Final = 4096
-_PACKINGS: dict[Variant, Packing] = {}
-
-
-def _packing(variant: Variant) -> Packing:
-    """The :class:`~seep._encoding.packing.Packing` of ``variant``, made once."""
-    found = _PACKINGS.get(variant)
-    if found is None:
-        found = _PACKINGS[variant] = Packing(variant)
-    return found
-
-
-def _array(packing: Packing, state: State, seat: int, position: Position | None) -> np.ndarray:
-    """``seat``'s view vector of ``state`` and zeroed marks, as a read-only int32 array."""
-    packed = packing.pack(state, seat, position)
-    size = packing.length + NUM_ACTIONS
-    found = np.frombuffer(packed.bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
-    out = np.unpackbits(found, count=size, bitorder="little").astype(np.int32)
-    start = packing.counts_at
-    out[start : start + len(packed.counts)] = packed.counts
-    if packed.seeps is not None:
-        start = packing.seeps_at
-        out[start : start + len(packed.seeps)] = packed.seeps
-    start = packing.points_at
-    for card, most in packed.points.items():
-        out[start + card] = most
-    out.flags.writeable = False
-    return out
+_CACHES: Final = frozenset({"_walk"})
 
 
 def observation_limits(variant: str | Variant) -> tuple[list[int], list[int]]:
