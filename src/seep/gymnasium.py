@@ -79,7 +79,9 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     ``opponents``: one name or bot for every other seat, or a sequence with
     one per other seat in seat order. Bots given by name are seeded from the
-    ``reset`` seed, so a seeded episode is reproducible. ``reward``:
+    ``reset`` seed, so a seeded episode is reproducible; a
+    :class:`~seep.bots.RandomBot` (which reads only the moves) gets its view
+    without the seat's history. ``reward``:
     ``"points"``, ``"scaled"`` or ``"win"`` (see the module docstring).
 
     >>> from seep.gymnasium import SeepEnv
