@@ -217,9 +217,7 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         while seat is not None and seat != self.seat:
             state = stepper.state
             bot = self._bots[seat]
-            if (
-                type(bot) in _TABLE_READERS
-            ):  # the seat's history, which it does not read, is left out
+            if type(bot) in _TABLE_READERS:  # no history: the bot does not read it
                 view = observe_table(state, seat)
             else:
                 view = self._observer.observe(state, seat)

@@ -110,7 +110,6 @@ class Stepper:
     def _moved(self) -> None:
         """Note whether everything is over and the seat to act, after the state or the match changed."""
         self.is_over = self.match.is_over if self.match is not None else self.state.is_over
-        #: The seat to act, ``None`` once everything is over.
         self.seat = None if self.is_over else self.state.to_move
 
     @property
