@@ -44,8 +44,8 @@ class Packed(NamedTuple):
     ``counts`` are the entries from ``plays`` to ``hand_counts`` (from
     :attr:`Packing.counts_at` on), ``seeps`` those of ``seep_counts`` and
     ``seep_points`` (from :attr:`Packing.seeps_at`, ``None`` before any
-    seep: all 0), ``points`` the ``hand_take_points`` entries that are not
-    0, by card.
+    seep: all 0), ``points`` the ``hand_take_points`` entries of the cards
+    that can take, by card (the others are 0).
     """
 
     bits: int
