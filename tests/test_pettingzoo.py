@@ -92,7 +92,9 @@ def test_r10_a_deals_rewards_last_one_step_in_a_baazi_episode() -> None:
         if game._stepper.finished is not None:
             ends += 1
             finished = game._stepper.finished
-            assert game.rewards == dict(zip(game.possible_agents, map(float, finished)))
+            assert game.rewards == dict(
+                zip(game.possible_agents, map(float, finished), strict=True)
+            )
             assert sum(game.rewards.values()) == 0
         else:
             assert set(game.rewards.values()) == {0.0}
