@@ -30,6 +30,7 @@ import numpy as np
 
 from seep._encoding.packing import Packing
 from seep._encoding.walk import Walk
+from seep._engine.caches import cached, fixed
 from seep._engine.generate import Position
 from seep._players.stepper import Stepper
 from seep.actions import NUM_ACTIONS
@@ -41,9 +42,17 @@ __all__ = ["NO_ACTIONS", "Arrays"]
 #: The mask of a seat that is not to act, or once over: no id (read-only, shared).
 NO_ACTIONS: Final = np.zeros(NUM_ACTIONS, dtype=np.int8)
 NO_ACTIONS.flags.writeable = False
-#: The masks of the legal sets met lately, by legal set (read-only, so shared).
-_MASKS: dict[tuple[int, ...], np.ndarray] = {}
-_MASKS_KEPT: Final = 4096
+
+
+# The masks of the legal sets met lately are kept under the package's cache
+# budget (see seep.caching): read-only, so every step with the same ids shares one.
+@cached("arrays.masks", fixed(NUM_ACTIONS + 112))
+def _mask_of(legal: tuple[int, ...]) -> np.ndarray:
+    """The read-only mask of the ids ``legal``."""
+    found = bytearray(NUM_ACTIONS)
+    for action in legal:
+        found[action] = 1
+    return np.frombuffer(bytes(found), dtype=np.int8)
 
 
 class Arrays:
@@ -73,16 +82,7 @@ class Arrays:
             return NO_ACTIONS
         walk = stepper.walk
         if self._mask_of is not walk:
-            legal = walk.legal
-            marks = _MASKS.get(legal)
-            if marks is None:
-                if len(_MASKS) >= _MASKS_KEPT:
-                    _MASKS.clear()
-                found = bytearray(NUM_ACTIONS)
-                for action in legal:
-                    found[action] = 1
-                marks = _MASKS[legal] = np.frombuffer(bytes(found), dtype=np.int8)
-            self._mask_of, self._mask = walk, marks
+            self._mask_of, self._mask = walk, _mask_of(walk.legal)
         return self._mask
 
     def observation(self, stepper: Stepper, seat: int) -> np.ndarray:
