@@ -62,6 +62,30 @@ def test_a_seeded_episode_is_reproducible() -> None:
     )
 
 
+def test_random_bots_play_the_same_moves_without_their_views_history(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A random bot reads only the moves, so the environment gives it the view without
+    # the history (which takes a replay to work out): the same moves either way.
+    import seep.gymnasium
+
+    def trajectory() -> list[object]:
+        game = SeepEnv("standard", seat=2, opponents="random")
+        rng = random.Random(3)
+        observation, info = game.reset(seed=3)
+        seen: list[object] = [observation.tolist()]
+        done = False
+        while not done:
+            action = rng.choice([i for i, ok in enumerate(info["action_mask"]) if ok])
+            observation, reward, done, _truncated, info = game.step(action)
+            seen += [observation.tolist(), reward]
+        return [*seen, game._stepper.state]
+
+    quick = trajectory()
+    monkeypatch.setattr(seep.gymnasium, "_TABLE_READERS", frozenset())
+    assert trajectory() == quick
+
+
 def test_an_illegal_id_changes_nothing_and_costs_the_illegal_reward() -> None:
     game = SeepEnv("standard", seat=1, opponents="random", illegal_reward=-0.5)
     observation, info = game.reset(seed=1)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import pickle
 import random
-import struct
 
 import pytest
 
@@ -139,10 +138,8 @@ def test_a_stepper_pickled_mid_move_keeps_its_ids_and_no_cache() -> None:
     rng = random.Random(4)
     while len(stepper.prefix) < 2:  # into a move of two ids or more
         stepper.step(rng.choice(stepper.legal()))
-    stepper.observation_bytes(0)
-    stepper.mask_bytes()
     copied = pickle.loads(pickle.dumps(stepper))
-    assert copied._packed == {} and copied._mask == b""
+    assert copied._walk is not None and copied._walk is not stepper._walk
     assert (copied.state, copied.prefix, copied.legal()) == (
         stepper.state,
         stepper.prefix,
@@ -153,8 +150,7 @@ def test_a_stepper_pickled_mid_move_keeps_its_ids_and_no_cache() -> None:
         stepper.step(action)
         copied.step(action)
         assert copied.state == stepper.state and copied.prefix == stepper.prefix
-        assert copied.mask_bytes() == stepper.mask_bytes()
-        assert copied.observation_bytes(1) == stepper.observation_bytes(1)
+        assert copied.legal() == stepper.legal()
 
 
 def test_the_pettingzoo_mask_is_one_read_only_array_per_step() -> None:
@@ -167,25 +163,57 @@ def test_the_pettingzoo_mask_is_one_read_only_array_per_step() -> None:
     assert first is again and not first.flags.writeable
     assert list(np.flatnonzero(first)) == list(game.unwrapped._stepper.legal())
     game.step(int(np.flatnonzero(first)[0]))
-    assert game.observe(game.agent_selection)["action_mask"] is not first
+    after = game.observe(game.agent_selection)["action_mask"]
+    assert list(np.flatnonzero(after)) == list(game.unwrapped._stepper.legal())
+    assert not after.flags.writeable  # shared by every step with the same legal ids
 
 
 @pytest.mark.parametrize("variant", [*VARIANTS, COMBINED, HEARTS])
-def test_the_steppers_packed_observations_are_the_observation_vectors(
+def test_the_steppers_observations_are_the_observation_vectors_built_from_scratch(
     variant: str | Variant,
 ) -> None:
-    # The environments copy the stepper's packed int32s: the view's vector, packed
-    # piece by piece (the mover's options read the walk's position), then no marks.
-    stepper = Stepper(registered(variant) if isinstance(variant, Variant) else variant, seed=8)
-    rng = random.Random(8)
-    while not stepper.is_over:
-        state = stepper.state
-        for seat in range(state.players):
-            packed = stepper.observation_bytes(seat)
-            entries = struct.unpack(f"={len(packed) // 4}i", packed)
-            vector = observation_vector(observe_table(state, seat))
-            assert entries == (*vector, *[0] * NUM_ACTIONS)
-        stepper.step(rng.choice(stepper.legal()))
+    # The environments' observations are packed straight from the state as the bits
+    # of one int and a few counts (the mover's options read the walk's position),
+    # made once per state and seat; then one mark per id of the move in progress.
+    # Every seat's, at every id of random deals, is the view's vector as
+    # observation_vector builds it from scratch, bit for bit.
+    np = pytest.importorskip("numpy")
+    from seep._players.arrays import Arrays
+
+    rules = registered(variant) if isinstance(variant, Variant) else variant
+    for seed in (8, 9, 10):
+        stepper = Stepper(rules, seed=seed)
+        arrays = Arrays(stepper.variant)
+        rng = random.Random(seed)
+        while True:
+            state = stepper.state
+            for seat in range(state.players):
+                observation = arrays.observation(stepper, seat)
+                assert observation.dtype == np.int32
+                marks = [0] * NUM_ACTIONS
+                for action in stepper.prefix if seat == stepper.seat else ():
+                    marks[action] = 1
+                vector = observation_vector(observe_table(state, seat))
+                assert tuple(observation.tolist()) == (*vector, *marks)
+            if stepper.is_over:
+                break
+            stepper.step(rng.choice(stepper.legal()))
+
+
+def test_an_observation_is_a_new_writable_array_at_every_call_and_a_pickle_has_no_cache() -> None:
+    pytest.importorskip("numpy")
+    from seep._players.arrays import Arrays
+
+    stepper = Stepper("standard", seed=3)
+    arrays = Arrays(stepper.variant)
+    first = arrays.observation(stepper, 1)
+    first[0] = 99
+    again = arrays.observation(stepper, 1)
+    assert again is not first and again[0] != 99 and again.flags.writeable
+    arrays.mask(stepper)
+    copied = pickle.loads(pickle.dumps(arrays))
+    assert copied._packed == {} and copied._mask_of is None
+    assert (copied.observation(stepper, 1) == again).all()
 
 
 def test_an_observer_gives_observes_views_when_states_jump_between_deals_and_back() -> None:

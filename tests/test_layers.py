@@ -71,7 +71,9 @@ FRAMEWORKS: dict[str, frozenset[str]] = {
     "pettingzoo": frozenset({"seep.pettingzoo"}),
     # PettingZoo's spaces are Gymnasium's.
     "gymnasium": frozenset({"seep.gymnasium", "seep.pettingzoo", "seep.testing._adapters"}),
-    "numpy": frozenset({"seep.openspiel", "seep.pettingzoo", "seep.gymnasium"}),
+    "numpy": frozenset(
+        {"seep.openspiel", "seep.pettingzoo", "seep.gymnasium", "seep._players.arrays"}
+    ),
     "dask": frozenset({"seep.sim"}),
     "distributed": frozenset({"seep.sim"}),  # Dask's scheduler, imported by name
 }

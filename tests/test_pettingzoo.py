@@ -71,11 +71,34 @@ def test_r9_3_rewards_are_the_team_difference_and_sum_to_zero(variant: str) -> N
 def test_r10_a_baazi_episode_plays_deals_until_the_match_is_won() -> None:
     game = raw_env(variant="taash-short", baazi=True)
     game.reset(seed=5)
-    _random_episode(game, random.Random(5))
+    collected = _random_episode(game, random.Random(5))
+    assert collected == game.final_rewards  # every deal's rewards, each once
     match = game._stepper.match
     assert match is not None and match.is_over and len(match.sheet) >= 1
     banked = match.standing.banked
     assert max(banked) >= 50  # R11.6: a short match is banked to 50
+
+
+def test_r10_a_deals_rewards_last_one_step_in_a_baazi_episode() -> None:
+    # A step that ends a deal gives every agent its reward (R9.3); the next step
+    # clears them, and a step within a deal gives none.
+    game = raw_env(variant="taash-short", baazi=True)
+    game.reset(seed=6)
+    rng = random.Random(6)
+    ends = 0
+    while not game._stepper.is_over:
+        legal = [i for i, ok in enumerate(game.observe(game.agent_selection)["action_mask"]) if ok]
+        game.step(rng.choice(legal))
+        if game._stepper.finished is not None:
+            ends += 1
+            finished = game._stepper.finished
+            assert game.rewards == dict(
+                zip(game.possible_agents, map(float, finished), strict=True)
+            )
+            assert sum(game.rewards.values()) == 0
+        else:
+            assert set(game.rewards.values()) == {0.0}
+    assert ends >= 2  # a match of several deals
 
 
 def test_the_mover_keeps_the_turn_until_its_move_is_complete() -> None:

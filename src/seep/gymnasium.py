@@ -51,22 +51,24 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
+from seep._players.arrays import Arrays
 from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
-from seep.bots import Bot, make_bot
+from seep.bots import Bot, RandomBot, make_bot
 from seep.bounds import card_point_range
 from seep.errors import IllegalMoveError
-from seep.observation import observation_length
 from seep.render import state_text
 from seep.rules import legal_moves
 from seep.variants import Variant, get_variant
-from seep.views import Observer
+from seep.views import Observer, observe_table
 
 __all__ = ["SeepEnv"]
 
 Opponent = str | Bot
 
 _REWARDS = ("points", "scaled", "win")
+#: The bots that read nothing of their view's history (a random bot reads only the moves).
+_TABLE_READERS = frozenset({RandomBot})
 #: The mask once the episode is over: every id (read-only, shared).
 _EVERY_ACTION = np.ones(NUM_ACTIONS, dtype=np.int8)
 _EVERY_ACTION.flags.writeable = False
@@ -77,7 +79,9 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     ``opponents``: one name or bot for every other seat, or a sequence with
     one per other seat in seat order. Bots given by name are seeded from the
-    ``reset`` seed, so a seeded episode is reproducible. ``reward``:
+    ``reset`` seed, so a seeded episode is reproducible; a
+    :class:`~seep.bots.RandomBot` (which reads only the moves) gets its view
+    without the seat's history. ``reward``:
     ``"points"``, ``"scaled"`` or ``"win"`` (see the module docstring).
 
     >>> from seep.gymnasium import SeepEnv
@@ -132,10 +136,8 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         )
         self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
         self._stepper = Stepper(self.variant)
+        self._arrays = Arrays(self.variant)
         self._observer = Observer()
-        self._mask_of: bytes | None = None
-        self._mask_array = _EVERY_ACTION
-        self._view_size = observation_length(self.variant)
         #: The agent's reward for the episode so far.
         self.final_reward = 0.0
 
@@ -205,32 +207,28 @@ class SeepEnv(gymnasium.Env[np.ndarray, np.int64]):
         stepper = self._stepper
         if stepper.is_over:
             return _EVERY_ACTION
-        mask = stepper.mask_bytes()
-        if self._mask_of is not mask:
-            self._mask_of, self._mask_array = mask, np.frombuffer(mask, dtype=np.int8)
-        return self._mask_array
+        return self._arrays.mask(stepper)
 
     def _play_others(self) -> float:
         """Let the bots play until the agent is to act or the episode is over; their rewards for the agent."""
         stepper = self._stepper
         reward = 0.0
-        while stepper.seat is not None and stepper.seat != self.seat:
-            seat = stepper.seat
+        seat = stepper.seat
+        while seat is not None and seat != self.seat:
             state = stepper.state
-            view = self._observer.observe(state, seat)
-            stepper.play(self._bots[seat].choose(view, legal_moves(state)))
+            bot = self._bots[seat]
+            if type(bot) in _TABLE_READERS:  # no history: the bot does not read it
+                view = observe_table(state, seat)
+            else:
+                view = self._observer.observe(state, seat)
+            stepper.play(bot.choose(view, legal_moves(state)))
             reward += self._reward()
+            seat = stepper.seat
         return reward
 
     def _observation(self) -> np.ndarray:
         """The agent's view vector (made once per state), then the marks of the ids chosen so far."""
-        stepper = self._stepper
-        packed = stepper.observation_bytes(self.seat)
-        observation: np.ndarray = np.frombuffer(packed, dtype=np.int32).copy()
-        marks = self._view_size
-        for action in stepper.prefix:
-            observation[marks + action] = 1
-        return observation
+        return self._arrays.observation(self._stepper, self.seat)
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
         return {

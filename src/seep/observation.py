@@ -33,15 +33,13 @@ True
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Final
 
 from seep._encoding.options import FOLLOW_IDS, hand_options
 from seep._engine.bits import HOUSE_VALUES as _HOUSE_VALUES
-from seep._engine.caches import cached, fixed
-from seep._engine.generate import Position
+from seep._engine.caches import cached
 from seep._engine.schedule import first_to_play, seat_to_play
 from seep._util.excerpt import excerpt
 from seep.bounds import longest_deal_moves, most_seeps, seep_bonus_range
@@ -316,8 +314,9 @@ def _table_entries(view: View) -> list[int]:
 def _table_pieces(view: View) -> list[list[int] | int]:
     """The entries before the hand cards' options, in pieces: lists of entries, and card masks (a card field each).
 
-    The one encoding of the table, written out as a vector by
-    :func:`observation_vector` and packed by :func:`packed_observation`.
+    The encoding of the table from a view, written out as a vector by
+    :func:`observation_vector`; the environments' packing straight from
+    the state (:mod:`seep._encoding.packing`) is tested against it.
     """
     variant = view.variant
     players = variant.players
@@ -376,66 +375,6 @@ def _table_pieces(view: View) -> list[list[int] | int]:
         ],
     ]
     return pieces
-
-
-#: Each byte's eight bits as native int32s, lowest first: a bit field packed eight entries at a time.
-_BYTE_WORDS: Final = tuple(struct.pack("=8i", *bits) for bits in _BYTE_BITS)
-_INT32: Final = struct.Struct("=i")
-_NO_PACKED_OPTIONS: Final = bytes(4 * len(_NO_OPTIONS))
-#: The bytes of a packed card field and its bytes object.
-_PACKED_BITS_SIZE: Final = 4 * _CARDS + 33
-
-
-def packed_observation(view: View, position: Position | None = None) -> bytes:
-    """:func:`observation_vector` of ``view`` as native int32s, what the environments copy into an array.
-
-    The table's entries are packed from :func:`observation_vector`'s own
-    list; the hand cards' options, most of the vector, are packed eight
-    bits at a time from their masks. ``position``: the mover's
-    :class:`~seep._engine.generate.Position` of the state seen, where the
-    caller has it already (see :func:`~seep._encoding.options.hand_options`).
-
-    >>> import struct
-    >>> from seep import new_deal
-    >>> from seep.observation import observation_vector, packed_observation
-    >>> from seep.views import observe
-    >>> view = observe(new_deal("standard", seed=10), 1)
-    >>> packed = packed_observation(view)
-    >>> struct.unpack(f"={len(packed) // 4}i", packed) == observation_vector(view)
-    True
-    """
-    packed = b"".join(
-        [
-            _packed_bits(piece) if isinstance(piece, int) else _packer(len(piece)).pack(*piece)
-            for piece in _table_pieces(view)
-        ]
-    )
-    options = hand_options(view, position)
-    if not options.follow and not options.points:
-        return packed + _NO_PACKED_OPTIONS
-    points = bytearray(4 * _CARDS)
-    for card, most in options.points.items():
-        _INT32.pack_into(points, 4 * card, most)
-    seeps = b"".join(map(_BYTE_WORDS.__getitem__, options.seeps.to_bytes(7, "little")))
-    return b"".join(
-        (
-            packed,
-            *map(_BYTE_WORDS.__getitem__, options.follow.to_bytes(_FOLLOW_BYTES, "little")),
-            points,
-            seeps[: 4 * _CARDS],
-        )
-    )
-
-
-@cached("observation.packers")
-def _packer(count: int) -> struct.Struct:
-    return struct.Struct(f"={count}i")
-
-
-@cached("observation.packed_bits", fixed(_PACKED_BITS_SIZE))
-def _packed_bits(mask: int) -> bytes:
-    """The card field of ``mask`` as native int32s."""
-    return b"".join(map(_BYTE_WORDS.__getitem__, mask.to_bytes(7, "little")))[: 4 * _CARDS]
 
 
 def dealing_rounds(variant: str | Variant) -> int:

@@ -52,17 +52,13 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from seep._players.arrays import NO_ACTIONS, Arrays
 from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
-from seep.observation import observation_length
 from seep.render import state_text
 from seep.variants import Variant, get_variant
 
 __all__ = ["env", "raw_env"]
-
-#: The mask of an agent that is not to act: no id (read-only, shared).
-_NO_ACTIONS = np.zeros(NUM_ACTIONS, dtype=np.int8)
-_NO_ACTIONS.flags.writeable = False
 
 
 def env(
@@ -116,11 +112,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{seat}" for seat in range(self.variant.players)]
         self.agents = self.possible_agents[:]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._view_size = observation_length(self.variant)
-        self._size = self._view_size + NUM_ACTIONS
         low, high = observation_limits(self.variant)
-        self._mask_of: bytes | None = None
-        self._mask_array = _NO_ACTIONS
         # One space object per agent, returned by every call (PettingZoo checks identity).
         self._action_spaces = {
             agent: gymnasium.spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
@@ -142,6 +134,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
         self._rng = random.Random()
         self._stepper = Stepper.seeded(self.variant, self._rng, baazi=baazi)
+        self._arrays = Arrays(self.variant)
         #: Every seat's rewards summed over the episode so far, by agent.
         self.final_rewards: dict[str, float] = {}
 
@@ -165,6 +158,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._rewarded = False  # whether the last step gave rewards (else they are all 0)
         self.agent_selection = self._agent_to_act()
 
     def _agent_to_act(self) -> str:
@@ -176,21 +170,16 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees: its view vector with the ids chosen so far, and its mask.
 
-        The mask is read-only, one array shared by the readers of a step.
+        The vector is a new array at every call; the mask is read-only, one
+        array shared by the readers of a step.
         """
         stepper = self._stepper
         seat = self._seats[agent]
-        packed = stepper.observation_bytes(seat)
-        observation: np.ndarray = np.frombuffer(packed, dtype=np.int32).copy()
-        if stepper.seat != seat:
-            return {"observation": observation, "action_mask": _NO_ACTIONS}
-        marks = self._view_size
-        for action in stepper.prefix:
-            observation[marks + action] = 1
-        mask = stepper.mask_bytes()
-        if self._mask_of is not mask:
-            self._mask_of, self._mask_array = mask, np.frombuffer(mask, dtype=np.int8)
-        return {"observation": observation, "action_mask": self._mask_array}
+        arrays = self._arrays
+        return {
+            "observation": arrays.observation(stepper, seat),
+            "action_mask": arrays.mask(stepper) if stepper.seat == seat else NO_ACTIONS,
+        }
 
     def step(self, action: int | None) -> None:
         """Send one id for the agent to act (``None`` for an agent that is done)."""
@@ -201,17 +190,24 @@ class raw_env(AECEnv):  # type: ignore[misc]
         assert action is not None
         stepper = self._stepper
         self._cumulative_rewards[agent] = 0.0
-        stepper.step(int(action))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if stepper.finished is not None:
-            for seat, reward in enumerate(stepper.finished):
-                name = self.possible_agents[seat]
-                self.rewards[name] = float(reward)
+        stepper.step(action if type(action) is int else int(action))
+        finished = stepper.finished
+        if finished is not None:
+            rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
+            for name, reward in zip(self.possible_agents, finished, strict=True):
+                rewards[name] = float(reward)
                 self.final_rewards[name] += float(reward)
-        if stepper.is_over:
+            self._rewarded = True
+            self._accumulate_rewards()
+        elif self._rewarded:  # the rewards of the step before are cleared
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        seat = stepper.seat
+        if seat is None:  # over: the agents are let go in seat order
             self.terminations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
-        self.agent_selection = self._agent_to_act()
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[seat]
 
     def render(self) -> str | None:
         """The table as text, every hand shown: returned (``"ansi"``) or printed (``"human"``)."""

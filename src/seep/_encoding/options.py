@@ -43,9 +43,10 @@ from seep._engine.generate import Position
 from seep.cards import CardSet
 from seep.moves import Take
 from seep.state import House, Phase, State
+from seep.variants import Variant
 from seep.views import View
 
-__all__ = ["FOLLOW_IDS", "HandOptions", "hand_options"]
+__all__ = ["FOLLOW_IDS", "HandOptions", "hand_options", "hand_options_at"]
 
 #: The ids that may follow a card, in the order of an options field: throw, take, build 9..13, raise 9..13.
 FOLLOW_IDS = range(THROW, LOOSE)
@@ -114,57 +115,73 @@ def hand_options(view: View, position: Position | None = None) -> HandOptions:
         hands = tuple(view.hand if other == seat else _EMPTY for other in range(players))
         table = _Table(view.variant, seat, hands, loose, view.houses, view.plays, view.bid)
         position = Position(cast(State, table))
+    return hand_options_at(position, view.houses, view.variant)
+
+
+def hand_options_at(position: Position, houses: tuple[House, ...], variant: Variant) -> HandOptions:
+    """:func:`hand_options` of the mover of ``position`` (in the play phase, the floor face up), ``houses`` standing."""
+    card_points = variant.card_points.points
+    scoring = _scoring(card_points)
+    floor = position.loose
     follow = 0
-    # The takes of each card, or of the first card of each value: cards of one
-    # value can do the same things (each holds the other, R3.2, R6.3).
-    takes: dict[int, list[tuple[int, int | None]]] = {}  # card -> (loose cards, house) of each take
-    same: dict[int, int] = {}  # card -> the card whose takes it shares
+    points: dict[int, int] = {}
+    seeps = 0
     if position.special:  # R2.6, R11.2: few moves, listed
+        takes: dict[
+            int, list[tuple[int, int | None]]
+        ] = {}  # card -> (loose cards, house) of each take
         for move in position.all_moves():
             card, after = encode(move)[:2]
             follow |= 1 << (card * _WIDTH + after - _FIRST)
             if isinstance(move, Take):
                 takes.setdefault(card, []).append((move.loose.mask, move.house))
-                same[card] = card
-    else:
-        last_value = 0
-        ids = 0
-        first = -1
-        can_take = False
-        for card in bits(position.hand):
-            value = card // 4 + 1
-            if value != last_value:
-                last_value, first = value, card
-                found = abilities(position, card)
-                ids = _follow_bits(found)
-                can_take = found.take
-                if can_take:
-                    plain, housed = position.take_masks(card)
-                    takes[card] = [(taken, None) for taken in plain]
-                    takes[card] += [(taken, value) for taken in housed]
-            follow |= ids << (card * _WIDTH)
-            if can_take:
-                same[card] = first
-    points: dict[int, int] = {}
-    seeps = 0
-    card_points = view.variant.card_points.points
-    scoring = _scoring(card_points)
-    floor = loose.mask
-    houses = view.houses
-    best: dict[int, tuple[int, bool]] = {}  # card -> most points besides its own, a seep
-    for card, found_takes in takes.items():
-        most: int | None = None
-        swept = False
-        for taken, house in found_takes:
-            captured, left, standing = take_effect(floor, houses, card, taken, house)
-            total = sum([card_points[index] for index in bits(captured & scoring & ~(1 << card))])
-            most = total if most is None or total > most else most
-            swept = swept or not (left or standing)
-        if most is not None:
-            best[card] = (most, swept)
-    for card, first in same.items():
-        found_best = best.get(first)
-        if found_best is not None:
-            points[card] = found_best[0] + card_points[card]
-            seeps |= found_best[1] << card
+        for card, found_takes in takes.items():
+            most, swept = _best_take(floor, houses, card, found_takes, card_points, scoring)
+            points[card] = most + card_points[card]
+            seeps |= swept << card
+        return HandOptions(follow, points, seeps)
+    # Cards of one value can do the same things (each holds the other, R3.2,
+    # R6.3): the first card of each value is asked, and the others share it.
+    last_value = 0
+    ids = 0
+    best: tuple[int, bool] | None = None
+    for card in bits(position.hand):
+        value = card // 4 + 1
+        if value != last_value:
+            last_value = value
+            found = abilities(position, card)
+            ids = _follow_bits(found)
+            best = None
+            if found.take:
+                plain, housed = position.take_masks(card)
+                found_takes = [(taken, None) for taken in plain]
+                found_takes += [(taken, value) for taken in housed]
+                best = _best_take(floor, houses, card, found_takes, card_points, scoring)
+        follow |= ids << (card * _WIDTH)
+        if best is not None:
+            points[card] = best[0] + card_points[card]
+            seeps |= best[1] << card
     return HandOptions(follow, points, seeps)
+
+
+def _best_take(
+    floor: int,
+    houses: tuple[House, ...],
+    card: int,
+    takes: list[tuple[int, int | None]],
+    card_points: tuple[int, ...],
+    scoring: int,
+) -> tuple[int, bool]:
+    """The most card points ``card``'s ``takes`` capture besides the card itself, and whether one is a seep."""
+    most: int | None = None
+    swept = False
+    own = ~(1 << card)
+    for taken, house in takes:
+        captured, left, standing = take_effect(floor, houses, card, taken, house)
+        worth = captured & scoring & own
+        total = sum([card_points[index] for index in bits(worth)]) if worth else 0
+        if most is None or total > most:
+            most = total
+        swept = swept or not (left or standing)
+    assert most is not None
+    return most, swept

@@ -33,7 +33,7 @@ Take(card=Card('7S'), loose=CardSet('AS 2S 4S'), house=None)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from seep._encoding.sequences import (
     BUILD,
@@ -50,9 +50,7 @@ from seep._encoding.sequences import (
     check_id,
     encode,
     legal_after,
-    position_of,
 )
-from seep._engine.bits import bits
 from seep._engine.bypass import make_build, make_raise, make_take, make_throw
 from seep._engine.generate import Position, generate
 from seep.cards import ALL_CARDS, from_mask
@@ -249,6 +247,27 @@ def _offered(sets: list[int], taken: int, last: int, house: bool) -> tuple[int, 
     return tuple(sorted(found))
 
 
+#: ``_BYTE_CARDS[k][b]``: the cards of byte ``b`` at byte ``k`` of a card mask, lowest first.
+_BYTE_CARDS: Final = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(7)
+)
+_NO_SETS: Final[list[int]] = []
+
+
+def cards_of(mask: int) -> tuple[int, ...]:
+    """The card indices of ``mask``, lowest first (a hand: the ids that start a move).
+
+    >>> from seep._encoding.walk import cards_of
+    >>> cards_of(1 << 3 | 1 << 17 | 1 << 51)
+    (3, 17, 51)
+    """
+    found: tuple[int, ...] = ()
+    for row, byte in zip(_BYTE_CARDS, mask.to_bytes(7, "little"), strict=True):
+        if byte:
+            found += row[byte]
+    return found
+
+
 def _listed(moves: Sequence[Move]) -> Listed:
     return tuple((encode(move), move) for move in moves)
 
@@ -262,27 +281,28 @@ def walk_of(state: State, prefix: Sequence[int] = ()) -> Walk:
     walk = object.__new__(Walk)
     walk.state = state
     walk.prefix = ()
-    walk._position = None
     walk._listed = None
     walk._card = -1
     walk._part = None
     walk._sets = None
-    walk._housed = []
+    walk._housed = _NO_SETS
     walk._fixed = 0
     walk._found = None
     walk._taken = 0
     walk._house = False
     phase = state.phase
-    if phase is Phase.OVER:
-        walk.legal = ()
-    elif phase is Phase.BID:
-        walk._listed = _listed(generate(state))
-    else:
-        position = walk._position = position_of(state)
-        if position.special:  # R2.6, R11.2: few moves, listed
+    if phase is Phase.PLAY:
+        position = walk._position = Position(state)
+        if not position.special:
+            walk.legal = cards_of(position.hand)
+        else:  # R2.6, R11.2: few moves, listed
             walk._listed = _listed(position.all_moves())
+    else:
+        walk._position = None
+        if phase is Phase.OVER:
+            walk.legal = ()
         else:
-            walk.legal = tuple(bits(position.hand))
+            walk._listed = _listed(generate(state))
     if walk._listed is not None:
         walk.legal = tuple(sorted({sequence[0] for sequence, _ in walk._listed}))
     for action in prefix:

@@ -27,12 +27,11 @@ from seep.baazi import Baazi, apply_baazi_move, new_baazi
 from seep.deal import new_deal
 from seep.errors import IllegalMoveError
 from seep.moves import Move
-from seep.observation import observation_bounds, packed_observation
+from seep.observation import observation_bounds
 from seep.rules import apply_move
 from seep.scoring import deal_score
 from seep.state import State
 from seep.variants import Variant, get_variant
-from seep.views import observe_table
 
 __all__ = ["Stepper", "observation_limits", "team_rewards"]
 
@@ -70,13 +69,8 @@ class Stepper:
     first deal (later deals of a match follow the variant's dealer rule).
     """
 
-    # The caches (see _clear_caches): the move in progress, the mask of a step,
-    # the observations of a state.
+    # The cache (see _clear_caches): the move in progress.
     _walk: Walk | None
-    _mask_of: Walk | None
-    _mask: bytes
-    _packed_of: State | None
-    _packed: dict[int, bytes]
 
     def __init__(
         self,
@@ -93,6 +87,11 @@ class Stepper:
             self.state = self.match.state
         else:
             self.state = new_deal(self.variant, seed=seed, dealer=dealer)
+        #: True when the deal (or, with ``baazi=True``, the match) is over.
+        self.is_over = False
+        #: The seat to act, ``None`` once everything is over.
+        self.seat: int | None = None
+        self._moved()
         self._clear_caches()
         #: The rewards of the deal that the last step finished, else ``None``.
         self.finished: tuple[int, ...] | None = None
@@ -108,17 +107,10 @@ class Stepper:
             baazi=baazi,
         )
 
-    @property
-    def seat(self) -> int | None:
-        """The seat to act, ``None`` once everything is over."""
-        return None if self.is_over else self.state.to_move
-
-    @property
-    def is_over(self) -> bool:
-        """True when the deal (or, with ``baazi=True``, the match) is over."""
-        if self.match is not None:
-            return self.match.is_over
-        return self.state.is_over
+    def _moved(self) -> None:
+        """Note whether everything is over and the seat to act, after the state or the match changed."""
+        self.is_over = self.match.is_over if self.match is not None else self.state.is_over
+        self.seat = None if self.is_over else self.state.to_move
 
     @property
     def walk(self) -> Walk:
@@ -140,40 +132,6 @@ class Stepper:
             return ()
         return self.walk.legal
 
-    def mask_bytes(self) -> bytes:
-        """``NUM_ACTIONS`` bytes, 1 for each legal id (all 0 once over), made once per step.
-
-        The environments read it as a read-only int8 array, shared by
-        everything that reads the mask in the same step.
-        """
-        walk = None if self.is_over else self.walk
-        if self._mask_of is not walk or not self._mask:
-            marks = bytearray(NUM_ACTIONS)
-            for action in () if walk is None else walk.legal:
-                marks[action] = 1
-            self._mask_of, self._mask = walk, bytes(marks)
-        return self._mask
-
-    def observation_bytes(self, seat: int) -> bytes:
-        """``seat``'s view vector then ``NUM_ACTIONS`` zeros (the marks of the ids chosen), as native int32s.
-
-        Made once per state and seat (a move takes several ids, and the state
-        changes only when it is complete), without the view's history, which
-        the vector does not read. The environments copy it into an array and
-        mark the mover's ids.
-        """
-        state = self.state
-        if self._packed_of is not state:
-            self._packed_of = state
-            self._packed = {}
-        packed = self._packed.get(seat)
-        if packed is None:
-            # The mover's position is the walk's (its hand cards' options read it).
-            position = self.walk.position if seat == self.seat else None
-            packed = packed_observation(observe_table(state, seat), position) + _NO_MARK_BYTES
-            self._packed[seat] = packed
-        return packed
-
     def step(self, action: int) -> None:
         """Choose ``action``; when it completes a move, the move is played.
 
@@ -183,7 +141,10 @@ class Stepper:
         """
         if self.is_over:
             raise IllegalMoveError("R9.1", "the deal is over: every card has been played")
-        after = self.walk.step(action)  # raises for an illegal id
+        walk = self._walk
+        if walk is None:
+            walk = self.walk
+        after = walk.step(action)  # raises for an illegal id
         self.finished = None
         if isinstance(after, Walk):
             self._walk = after
@@ -206,7 +167,8 @@ class Stepper:
         self._walk = None
         if self.match is None:
             self.state = transition(self.state, move) if legal else apply_move(self.state, move)
-            if self.state.is_over:
+            self._moved()
+            if self.is_over:
                 self.finished = team_rewards(self.state)
             return
         index = len(self.match.deals) - 1
@@ -215,9 +177,10 @@ class Stepper:
         if played.is_over:
             self.finished = team_rewards(played)
         self.state = self.match.state
+        self._moved()
 
     def __getstate__(self) -> dict[str, Any]:
-        """What a pickle keeps: no cached vector, mask or move in progress (only its ids)."""
+        """What a pickle keeps: no move in progress (only its ids)."""
         kept = {name: value for name, value in self.__dict__.items() if name not in _CACHES}
         kept["prefix"] = self.prefix
         return kept
@@ -231,16 +194,10 @@ class Stepper:
 
     def _clear_caches(self) -> None:
         self._walk = None
-        self._mask_of = None
-        self._mask = b""
-        self._packed_of = None
-        self._packed = {}
 
 
 #: The Stepper's attributes that are caches, left out of pickles.
-_CACHES: Final = frozenset({"_walk", "_mask_of", "_mask", "_packed_of", "_packed"})
-#: The marks of an observation when no id is chosen, as native int32s.
-_NO_MARK_BYTES: Final = bytes(4 * NUM_ACTIONS)
+_CACHES: Final = frozenset({"_walk"})
 
 
 def observation_limits(variant: str | Variant) -> tuple[list[int], list[int]]:
