@@ -134,7 +134,11 @@ def small_unions(table: FloorTable, base: int, target: int) -> tuple[int, ...]:
     answers = table.answers
     found = answers.get(key)
     if found is None:
-        found = answers[key] = value_unions(_up_to(table.values, max(base, target)), base, target)
+        values = table.values
+        limit = target if target > base else base
+        if values and values[-1] > limit:
+            values = _up_to(values, limit)
+        found = answers[key] = value_unions(values, base, target)
         _FLOORS.charge(_ANSWER + small(found))
     return found
 
@@ -145,7 +149,10 @@ def small_packings(table: FloorTable, target: int) -> tuple[int, ...]:
     answers = table.answers
     found = answers.get(key)
     if found is None:
-        found = answers[key] = value_packings(_up_to(table.values, target), target)
+        values = table.values
+        if values and values[-1] > target:
+            values = _up_to(values, target)
+        found = answers[key] = value_packings(values, target)
         _FLOORS.charge(_ANSWER + small(found))
     return found
 
@@ -196,7 +203,7 @@ def _groups_by_sum(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     for positions, total in enumerate(_subset_sums(values)):
         if total <= _MAX_CAPTURE:
             found[total].append(positions)
-    return tuple(tuple(sets) for sets in found)
+    return tuple(map(tuple, found))
 
 
 def _value_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
@@ -207,17 +214,19 @@ def _value_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
 @cached("groups.value_unions", small)
 def value_unions(values: tuple[int, ...], base: int, target: int) -> tuple[int, ...]:
     """:func:`based_unions` on sets of positions of ``values``."""
-    bases = _value_groups(values, base) if base else (0,)
-    if sum(values) < base + target:
+    by_sum = _groups_by_sum(values)
+    bases = by_sum[base] if base else (0,)
+    options = by_sum[target]
+    if not bases or not options or sum(values) < base + target:
         return bases  # no room for a further group
-    return _joined(bases, _value_groups(values, target))
+    return _joined(bases, options)
 
 
 @cached("groups.value_packings", small)
 def value_packings(values: tuple[int, ...], target: int) -> tuple[int, ...]:
     """:func:`maximal_packings` on sets of positions of ``values``."""
-    options = _value_groups(values, target)
-    if sum(values) < 2 * target:
+    options = _groups_by_sum(values)[target]
+    if len(options) < 2 or sum(values) < 2 * target:
         return options  # a group leaves too little for another: each is maximal
     return _maximal(value_unions(values, 0, target), options)
 
@@ -243,6 +252,8 @@ def _joined(bases: tuple[int, ...], options: tuple[int, ...]) -> tuple[int, ...]
                 if bigger not in seen:
                     seen.add(bigger)
                     stack.append(bigger)
+    if len(seen) == len(bases):
+        return bases  # no group joins any base: the bases, sorted already
     return tuple(sorted(seen))
 
 
