@@ -21,7 +21,13 @@ from math import comb
 from typing import Final, NamedTuple
 
 import seep._engine.counting as counting
-from seep._engine.bits import VALUE_MASKS, bits, mask_total, packed_counts, subset_sums
+from seep._engine.bits import (
+    VALUE_MASKS,
+    bits,
+    mask_total,
+    packed_counts,
+    value_subset_sums,
+)
 from seep._engine.caches import cached, drop_older_half, flat, nested_small, register, small
 from seep._engine.counting import packing_count, union_count
 
@@ -123,7 +129,8 @@ def _floor(loose: int) -> FloorTable:
         if answers is None:
             answers = _answers[listed] = {}
         # tuple.__new__: a NamedTuple's own constructor runs a Python frame, on every new floor.
-        found = tuple.__new__(FloorTable, (listed, tuple(cards), value_sums(listed), answers))
+        sums = value_subset_sums(listed)
+        found = tuple.__new__(FloorTable, (listed, tuple(cards), sums, answers))
         _floors[loose] = found
     return found
 
@@ -185,25 +192,26 @@ def floor_masks(loose: int) -> tuple[int, ...]:
     return found
 
 
-def _subset_sums(values: tuple[int, ...]) -> list[int]:
-    """The sum of every set of positions of ``values`` (a set of positions is a bit mask)."""
-    sums = [0]
-    for value in values:
-        sums += [total + value for total in sums]
-    return sums
-
-
 _MAX_CAPTURE: Final = 13
 
 
 @cached("groups._groups_by_sum", nested_small)
 def _groups_by_sum(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each sum 0..13, the sets of positions of ``values`` with that sum, sorted."""
+    # The sets of positions so far with their sums, none above 13 (a larger set is in no group).
+    partial = [(0, 0)]
+    bit = 1
+    for value in values:
+        partial += [
+            (positions | bit, total + value)
+            for positions, total in partial
+            if total + value <= _MAX_CAPTURE
+        ]
+        bit <<= 1
     found: list[list[int]] = [[] for _ in range(_MAX_CAPTURE + 1)]
-    for positions, total in enumerate(_subset_sums(values)):
-        if total <= _MAX_CAPTURE:
-            found[total].append(positions)
-    return tuple(map(tuple, found))
+    for positions, total in partial:
+        found[total].append(positions)
+    return tuple([tuple(sorted(sets)) for sets in found])
 
 
 def _value_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
@@ -278,8 +286,8 @@ def _crowded_sums(loose: int) -> int:
 
 @cached("groups.value_sums")
 def value_sums(values: tuple[int, ...]) -> int:
-    """:func:`loose_sums` of a floor of ``values``: :func:`~seep._engine.bits.subset_sums` of their counts."""
-    return subset_sums(sum(1 << (4 * value) for value in values))
+    """:func:`loose_sums` of a floor of ``values``: their :func:`~seep._engine.bits.value_subset_sums`."""
+    return value_subset_sums(values)
 
 
 def groups(loose: int, target: int) -> tuple[int, ...]:
