@@ -74,6 +74,8 @@ CountedPlan = tuple[int, int, int, int, bool]
 Pickups = tuple[tuple[int, ...], tuple[int, ...]]
 
 _NOTHING: Final[Plan] = ((), (), 0, 0, False)
+#: The pick-ups of a card with a house of its value and no group: the house alone (R4.1).
+_HOUSE_ALONE: Final = (0,)
 _NO_ANSWERS: Final[dict[int, tuple[int, ...]]] = {}
 #: ``_VALUES_OF_HOUSE_BITS[bits >> 9]``: the house values of a set of them (bit ``v`` for ``v``), lowest first.
 _VALUES_OF_HOUSE_BITS: Final = tuple(
@@ -282,6 +284,7 @@ class Position:
             # 1. The pick-ups: nothing without a group or a house of the value (R4.1).
             plain: tuple[int, ...] = ()
             housed: tuple[int, ...] = ()
+            count = 0  # the number of moves so far, counted where they are found
             if not pickable & bit:
                 pass
             elif free:  # R11.3: any union of groups and/or the house, at least one
@@ -290,6 +293,7 @@ class Position:
                     plain = options[1:]  # options[0] is the empty set
                 if has_house:
                     housed = options
+                count = len(plain) + len(housed)
             elif sums & bit:  # R4.3 (must_take_house, leaves_no_group): the house and a maximal set
                 if table is None:
                     packings = maximal_packings(loose, value)
@@ -299,9 +303,10 @@ class Position:
                     housed = packings
                 else:
                     plain = packings
+                count = len(packings)
             else:
-                housed = (0,)
-            count = len(plain) + len(housed)
+                housed = _HOUSE_ALONE
+                count = 1
             if bound:  # R3.2: the owner's last card of a house's value may only take it
                 plan = (plain, housed, 0, 0, False)
             else:
@@ -311,19 +316,25 @@ class Position:
                 # card of the target, another card of it stays in hand. R5.3,
                 # R6.1: a target has len(self.house_sets(value, target)) builds.
                 targets = (above << value) & other_values | has_house & own_value
-                for target in _VALUES_OF_HOUSE_BITS[targets >> 9]:
-                    if table is None:
-                        count += count_unions(loose, target - value, target)
-                    else:
-                        found = answers.get((target - value) << 4 | target)
-                        if found is None:
-                            found = small_unions(table, target - value, target)
-                        count += len(found)
-                # 3. The raises (R7.1, R7.2, see raise_targets), inline.
-                raises = raisable & held >> value
+                if targets:
+                    for target in _VALUES_OF_HOUSE_BITS[targets >> 9]:
+                        if table is None:
+                            count += count_unions(loose, target - value, target)
+                        else:
+                            found = answers.get((target - value) << 4 | target)
+                            if found is None:
+                                found = small_unions(table, target - value, target)
+                            count += len(found)
                 # 4. The throw (R8.2, R11.3: see ``throwable``).
                 throw = throwable & bit != 0
-                count += raises.bit_count() + throw
+                # 3. The raises (R7.1, R7.2, see raise_targets), inline: none
+                # without an open house of another seat.
+                if raisable:
+                    raises = raisable & held >> value
+                    count += raises.bit_count() + throw
+                else:
+                    raises = 0
+                    count += throw
                 plan = (plain, housed, targets, raises, throw)
             plans.append(plan)
             total += count

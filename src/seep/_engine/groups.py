@@ -198,20 +198,22 @@ _MAX_CAPTURE: Final = 13
 @cached("groups._groups_by_sum", nested_small)
 def _groups_by_sum(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each sum 0..13, the sets of positions of ``values`` with that sum, sorted."""
-    # The sets of positions so far with their sums, none above 13 (a larger set is in no group).
-    partial = [(0, 0)]
+    # Each set of positions so far whose sum is at most 13 (a larger set is in no
+    # group), as one int: its sum above the positions' bits.
+    size = len(values)
+    positions = (1 << size) - 1
+    sets = [0]
     bit = 1
     for value in values:
-        partial += [
-            (positions | bit, total + value)
-            for positions, total in partial
-            if total + value <= _MAX_CAPTURE
-        ]
+        step = value << size | bit
+        fits = (_MAX_CAPTURE + 1 - value) << size  # a set whose sum stays at most 13
+        sets += [found + step for found in sets if found < fits]
         bit <<= 1
-    found: list[list[int]] = [[] for _ in range(_MAX_CAPTURE + 1)]
-    for positions, total in partial:
-        found[total].append(positions)
-    return tuple([tuple(sorted(sets)) for sets in found])
+    sets.sort()  # by sum, then by positions
+    by_sum: list[list[int]] = [[] for _ in range(_MAX_CAPTURE + 1)]
+    for found in sets:
+        by_sum[found >> size].append(found & positions)
+    return tuple(map(tuple, by_sum))
 
 
 def _value_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
