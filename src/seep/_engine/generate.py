@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from seep._engine.bits import HOUSE_VALUES, VALUE_MASKS, bits, mask_total
-from seep._engine.bypass import make_build, make_raise, make_take, make_throw
+from seep._engine.bypass import card_set, make_build, make_raise, make_take, make_throw
 from seep._engine.groups import (
     SMALL_FLOOR,
     based_unions,
@@ -33,7 +33,7 @@ from seep._engine.groups import (
     small_unions,
     union_at,
 )
-from seep.cards import ALL_CARDS, from_mask
+from seep.cards import ALL_CARDS
 from seep.moves import Bid, Build, Move, Take, Throw
 from seep.state import House, Phase, State
 from seep.variants import Pickup, ThrowRule
@@ -392,15 +392,15 @@ class Position:
         # floor reads each key's cards from the table of its subsets.
         masks = None if self.cards is None else floor_masks(self.loose)
         for key in plain:
-            yield make_take(played, from_mask(key if masks is None else masks[key]), None)
+            yield make_take(played, card_set(key if masks is None else masks[key]), None)
         for key in housed:
-            yield make_take(played, from_mask(key if masks is None else masks[key]), value)
+            yield make_take(played, card_set(key if masks is None else masks[key]), value)
         while targets:
             low = targets & -targets
             targets ^= low
             target = low.bit_length() - 1
             for key in self.house_sets(value, target):
-                yield make_build(played, from_mask(key if masks is None else masks[key]), target)
+                yield make_build(played, card_set(key if masks is None else masks[key]), target)
         while raises:
             low = raises & -raises
             raises ^= low
@@ -422,13 +422,13 @@ class Position:
         if index < len(plain):
             key = plain[index]
             taken = key if cards is None else mask_of(key, cards)
-            return make_take(ALL_CARDS[card], from_mask(taken), None)
+            return make_take(ALL_CARDS[card], card_set(taken), None)
         index -= len(plain)
         value = _VALUE_OF[card]
         if index < len(housed):
             key = housed[index]
             taken = key if cards is None else mask_of(key, cards)
-            return make_take(ALL_CARDS[card], from_mask(taken), value)
+            return make_take(ALL_CARDS[card], card_set(taken), value)
         index -= len(housed)
         while targets:
             low = targets & -targets
@@ -438,7 +438,7 @@ class Position:
             if index < len(keys):
                 key = keys[index]
                 used = key if cards is None else mask_of(key, cards)
-                return make_build(ALL_CARDS[card], from_mask(used), target)
+                return make_build(ALL_CARDS[card], card_set(used), target)
             index -= len(keys)
         return _raise_or_throw(card, raises, throw, index)
 
@@ -522,7 +522,7 @@ class Position:
             taken = (
                 union_at(loose, 0, value, index + 1) if free else packing_at(loose, value, index)
             )
-            return make_take(played, from_mask(taken), None)
+            return make_take(played, card_set(taken), None)
         index -= plain
         if index < housed:
             if not self.sums >> value & 1:
@@ -531,7 +531,7 @@ class Position:
                 taken = union_at(loose, 0, value, index)
             else:
                 taken = packing_at(loose, value, index)
-            return make_take(played, from_mask(taken), value)
+            return make_take(played, card_set(taken), value)
         index -= housed
         while targets:
             low = targets & -targets
@@ -540,7 +540,7 @@ class Position:
             size = count_unions(loose, target - value, target)
             if index < size:
                 used = union_at(loose, target - value, target, index)
-                return make_build(played, from_mask(used), target)
+                return make_build(played, card_set(used), target)
             index -= size
         return _raise_or_throw(card, raises, throw, index)
 
