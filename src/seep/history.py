@@ -389,6 +389,29 @@ class History:
 
 
 _EMPTY = History(None, None)
+_new_node = object.__new__
+
+
+def after_play(history: History, code: int, seat: int) -> History:
+    """``history`` after ``seat`` made the move of ``code`` (:func:`encode_move`), with nothing dealt and no seep.
+
+    The usual play, so the node is filled in directly, without a call to
+    ``__init__``: the same node as ``History(history, code, seat)``.
+
+    >>> from seep import Throw
+    >>> from seep.history import History, after_play, encode_move
+    >>> code = encode_move(Throw("9S"))
+    >>> after_play(History.start(), code, 2).entries() == History(History.start(), code, 2).entries()
+    True
+    """
+    node: History = _new_node(History)
+    node._parent = history
+    node._item = code
+    node._length = history._length + 1
+    node._seat = seat
+    return node
+
+
 _UNKNOWN = tuple(History(_EMPTY, Unknown(plays)) for plays in range(49))
 
 

@@ -215,7 +215,8 @@ def legal_moves(state: State) -> MoveList:
     >>> parse_move("bid 12") in legal_moves(state)
     True
     """
-    _require_state(state)
+    if type(state) is not State:  # the exact type first: one test on every play
+        _require_state(state)
     cached = state._legal_cache
     if cached is None:
         cached = MoveList(state)
@@ -300,7 +301,8 @@ def apply_move(state: State, move: Move) -> State:
     >>> state.bid, after.bid
     (None, 11)
     """
-    _require_state(state)
+    if type(state) is not State:
+        _require_state(state)
     cached = state._legal_cache
     if cached is None or (move is not cached._handed and move not in cached):
         check_move(state, move)

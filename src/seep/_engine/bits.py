@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 from seep._engine.caches import cached
@@ -80,22 +80,34 @@ def packed_counts(mask: int) -> int:
     return counts
 
 
-@cached("bits.subset_sums")
-def subset_sums(counts: int) -> int:
-    """Bit ``s`` set when some of the cards of the :func:`packed_counts` ``counts`` sum to ``s`` (0..13).
+def value_subset_sums(values: Iterable[int]) -> int:
+    """Bit ``s`` set when some of the capture ``values`` (one per card) sum to ``s`` (0..13).
 
     The one subset-sum bit set of the engine: whether loose cards make a
     group of a value (R4.1, R4.3, R8.2) is a bit of it.
+
+    >>> from seep._engine.bits import value_subset_sums
+    >>> bin(value_subset_sums((1, 2)))  # an ace and a two
+    '0b1111'
+    """
+    sums = 1
+    for value in values:
+        sums |= (sums << value) & _SUMS
+    return sums
+
+
+@cached("bits.subset_sums")
+def subset_sums(counts: int) -> int:
+    """:func:`value_subset_sums` of the cards of the :func:`packed_counts` ``counts``.
 
     >>> from seep._engine.bits import packed_counts, subset_sums
     >>> bin(subset_sums(packed_counts(0b1 | 1 << 4)))  # an ace and a two
     '0b1111'
     """
-    sums = 1
+    values: list[int] = []
     value = 0
     while counts:
-        for _ in range(counts & 15):
-            sums |= (sums << value) & _SUMS
+        values += [value] * (counts & 15)
         counts >>= 4
         value += 1
-    return sums
+    return value_subset_sums(values)

@@ -26,7 +26,8 @@ it.
 
 from __future__ import annotations
 
-from seep.cards import CardSet, from_mask
+from seep._engine.bypass import card_set
+from seep.cards import CardSet
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House
 from seep.variants import Variant
@@ -77,7 +78,7 @@ def play_card(
             if seat not in owners and variant.partner_of(seat) not in owners:
                 owners = tuple(sorted((*owners, seat)))
             added |= existing.cards.mask
-        house = House(value=value, cards=from_mask(added), owners=owners)
+        house = House(value=value, cards=card_set(added), owners=owners)
         return loose, _with_house(houses, house), piles, last_capture, False
     assert type(move) is Raise
     raised = _house_of(houses, move.house)
@@ -89,7 +90,7 @@ def play_card(
     if joined is not None:  # R7.4: merged into the standing house, with its owners
         owners = tuple(sorted({*joined.owners, seat}))
         cards |= joined.cards.mask
-    house = House(value=new_value, cards=from_mask(cards), owners=owners)
+    house = House(value=new_value, cards=card_set(cards), owners=owners)
     return loose, _with_house(houses, house), piles, last_capture, False
 
 
@@ -152,7 +153,7 @@ def finish_deal(
 
 def add_to_pile(piles: tuple[CardSet, ...], team: int, cards: int) -> tuple[CardSet, ...]:
     """``piles`` with the cards of the mask ``cards`` added to the pile of ``team``."""
-    return (*piles[:team], from_mask(piles[team].mask | cards), *piles[team + 1 :])
+    return (*piles[:team], card_set(piles[team].mask | cards), *piles[team + 1 :])
 
 
 def _find(houses: tuple[House, ...], value: int) -> House | None:

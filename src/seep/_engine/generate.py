@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from seep._engine.bits import HOUSE_VALUES, VALUE_MASKS, bits, mask_total
-from seep._engine.bypass import make_build, make_raise, make_take, make_throw
+from seep._engine.bypass import card_set, make_build, make_raise, make_take, make_throw
 from seep._engine.groups import (
     SMALL_FLOOR,
     based_unions,
@@ -33,7 +33,7 @@ from seep._engine.groups import (
     small_unions,
     union_at,
 )
-from seep.cards import ALL_CARDS, from_mask
+from seep.cards import ALL_CARDS
 from seep.moves import Bid, Build, Move, Take, Throw
 from seep.state import House, Phase, State
 from seep.variants import Pickup, ThrowRule
@@ -74,6 +74,8 @@ CountedPlan = tuple[int, int, int, int, bool]
 Pickups = tuple[tuple[int, ...], tuple[int, ...]]
 
 _NOTHING: Final[Plan] = ((), (), 0, 0, False)
+#: The pick-ups of a card with a house of its value and no group: the house alone (R4.1).
+_HOUSE_ALONE: Final = (0,)
 _NO_ANSWERS: Final[dict[int, tuple[int, ...]]] = {}
 #: ``_VALUES_OF_HOUSE_BITS[bits >> 9]``: the house values of a set of them (bit ``v`` for ``v``), lowest first.
 _VALUES_OF_HOUSE_BITS: Final = tuple(
@@ -282,6 +284,7 @@ class Position:
             # 1. The pick-ups: nothing without a group or a house of the value (R4.1).
             plain: tuple[int, ...] = ()
             housed: tuple[int, ...] = ()
+            count = 0  # the number of moves so far, counted where they are found
             if not pickable & bit:
                 pass
             elif free:  # R11.3: any union of groups and/or the house, at least one
@@ -290,6 +293,7 @@ class Position:
                     plain = options[1:]  # options[0] is the empty set
                 if has_house:
                     housed = options
+                count = len(plain) + len(housed)
             elif sums & bit:  # R4.3 (must_take_house, leaves_no_group): the house and a maximal set
                 if table is None:
                     packings = maximal_packings(loose, value)
@@ -299,9 +303,10 @@ class Position:
                     housed = packings
                 else:
                     plain = packings
+                count = len(packings)
             else:
-                housed = (0,)
-            count = len(plain) + len(housed)
+                housed = _HOUSE_ALONE
+                count = 1
             if bound:  # R3.2: the owner's last card of a house's value may only take it
                 plan = (plain, housed, 0, 0, False)
             else:
@@ -311,19 +316,25 @@ class Position:
                 # card of the target, another card of it stays in hand. R5.3,
                 # R6.1: a target has len(self.house_sets(value, target)) builds.
                 targets = (above << value) & other_values | has_house & own_value
-                for target in _VALUES_OF_HOUSE_BITS[targets >> 9]:
-                    if table is None:
-                        count += count_unions(loose, target - value, target)
-                    else:
-                        found = answers.get((target - value) << 4 | target)
-                        if found is None:
-                            found = small_unions(table, target - value, target)
-                        count += len(found)
-                # 3. The raises (R7.1, R7.2, see raise_targets), inline.
-                raises = raisable & held >> value
+                if targets:
+                    for target in _VALUES_OF_HOUSE_BITS[targets >> 9]:
+                        if table is None:
+                            count += count_unions(loose, target - value, target)
+                        else:
+                            found = answers.get((target - value) << 4 | target)
+                            if found is None:
+                                found = small_unions(table, target - value, target)
+                            count += len(found)
                 # 4. The throw (R8.2, R11.3: see ``throwable``).
                 throw = throwable & bit != 0
-                count += raises.bit_count() + throw
+                # 3. The raises (R7.1, R7.2, see raise_targets), inline: none
+                # without an open house of another seat.
+                if raisable:
+                    raises = raisable & held >> value
+                    count += raises.bit_count() + throw
+                else:
+                    raises = 0
+                    count += throw
                 plan = (plain, housed, targets, raises, throw)
             plans.append(plan)
             total += count
@@ -381,15 +392,15 @@ class Position:
         # floor reads each key's cards from the table of its subsets.
         masks = None if self.cards is None else floor_masks(self.loose)
         for key in plain:
-            yield make_take(played, from_mask(key if masks is None else masks[key]), None)
+            yield make_take(played, card_set(key if masks is None else masks[key]), None)
         for key in housed:
-            yield make_take(played, from_mask(key if masks is None else masks[key]), value)
+            yield make_take(played, card_set(key if masks is None else masks[key]), value)
         while targets:
             low = targets & -targets
             targets ^= low
             target = low.bit_length() - 1
             for key in self.house_sets(value, target):
-                yield make_build(played, from_mask(key if masks is None else masks[key]), target)
+                yield make_build(played, card_set(key if masks is None else masks[key]), target)
         while raises:
             low = raises & -raises
             raises ^= low
@@ -411,13 +422,13 @@ class Position:
         if index < len(plain):
             key = plain[index]
             taken = key if cards is None else mask_of(key, cards)
-            return make_take(ALL_CARDS[card], from_mask(taken), None)
+            return make_take(ALL_CARDS[card], card_set(taken), None)
         index -= len(plain)
         value = _VALUE_OF[card]
         if index < len(housed):
             key = housed[index]
             taken = key if cards is None else mask_of(key, cards)
-            return make_take(ALL_CARDS[card], from_mask(taken), value)
+            return make_take(ALL_CARDS[card], card_set(taken), value)
         index -= len(housed)
         while targets:
             low = targets & -targets
@@ -427,7 +438,7 @@ class Position:
             if index < len(keys):
                 key = keys[index]
                 used = key if cards is None else mask_of(key, cards)
-                return make_build(ALL_CARDS[card], from_mask(used), target)
+                return make_build(ALL_CARDS[card], card_set(used), target)
             index -= len(keys)
         return _raise_or_throw(card, raises, throw, index)
 
@@ -511,7 +522,7 @@ class Position:
             taken = (
                 union_at(loose, 0, value, index + 1) if free else packing_at(loose, value, index)
             )
-            return make_take(played, from_mask(taken), None)
+            return make_take(played, card_set(taken), None)
         index -= plain
         if index < housed:
             if not self.sums >> value & 1:
@@ -520,7 +531,7 @@ class Position:
                 taken = union_at(loose, 0, value, index)
             else:
                 taken = packing_at(loose, value, index)
-            return make_take(played, from_mask(taken), value)
+            return make_take(played, card_set(taken), value)
         index -= housed
         while targets:
             low = targets & -targets
@@ -529,7 +540,7 @@ class Position:
             size = count_unions(loose, target - value, target)
             if index < size:
                 used = union_at(loose, target - value, target, index)
-                return make_build(played, from_mask(used), target)
+                return make_build(played, card_set(used), target)
             index -= size
         return _raise_or_throw(card, raises, throw, index)
 

@@ -21,7 +21,13 @@ from math import comb
 from typing import Final, NamedTuple
 
 import seep._engine.counting as counting
-from seep._engine.bits import VALUE_MASKS, bits, mask_total, packed_counts, subset_sums
+from seep._engine.bits import (
+    VALUE_MASKS,
+    bits,
+    mask_total,
+    packed_counts,
+    value_subset_sums,
+)
 from seep._engine.caches import cached, drop_older_half, flat, nested_small, register, small
 from seep._engine.counting import packing_count, union_count
 
@@ -123,7 +129,8 @@ def _floor(loose: int) -> FloorTable:
         if answers is None:
             answers = _answers[listed] = {}
         # tuple.__new__: a NamedTuple's own constructor runs a Python frame, on every new floor.
-        found = tuple.__new__(FloorTable, (listed, tuple(cards), value_sums(listed), answers))
+        sums = value_subset_sums(listed)
+        found = tuple.__new__(FloorTable, (listed, tuple(cards), sums, answers))
         _floors[loose] = found
     return found
 
@@ -134,7 +141,11 @@ def small_unions(table: FloorTable, base: int, target: int) -> tuple[int, ...]:
     answers = table.answers
     found = answers.get(key)
     if found is None:
-        found = answers[key] = value_unions(_up_to(table.values, max(base, target)), base, target)
+        values = table.values
+        limit = target if target > base else base
+        if values and values[-1] > limit:
+            values = _up_to(values, limit)
+        found = answers[key] = value_unions(values, base, target)
         _FLOORS.charge(_ANSWER + small(found))
     return found
 
@@ -145,7 +156,10 @@ def small_packings(table: FloorTable, target: int) -> tuple[int, ...]:
     answers = table.answers
     found = answers.get(key)
     if found is None:
-        found = answers[key] = value_packings(_up_to(table.values, target), target)
+        values = table.values
+        if values and values[-1] > target:
+            values = _up_to(values, target)
+        found = answers[key] = value_packings(values, target)
         _FLOORS.charge(_ANSWER + small(found))
     return found
 
@@ -178,25 +192,28 @@ def floor_masks(loose: int) -> tuple[int, ...]:
     return found
 
 
-def _subset_sums(values: tuple[int, ...]) -> list[int]:
-    """The sum of every set of positions of ``values`` (a set of positions is a bit mask)."""
-    sums = [0]
-    for value in values:
-        sums += [total + value for total in sums]
-    return sums
-
-
 _MAX_CAPTURE: Final = 13
 
 
 @cached("groups._groups_by_sum", nested_small)
 def _groups_by_sum(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each sum 0..13, the sets of positions of ``values`` with that sum, sorted."""
-    found: list[list[int]] = [[] for _ in range(_MAX_CAPTURE + 1)]
-    for positions, total in enumerate(_subset_sums(values)):
-        if total <= _MAX_CAPTURE:
-            found[total].append(positions)
-    return tuple(tuple(sets) for sets in found)
+    # Each set of positions so far whose sum is at most 13 (a larger set is in no
+    # group), as one int: its sum above the positions' bits.
+    size = len(values)
+    positions = (1 << size) - 1
+    sets = [0]
+    bit = 1
+    for value in values:
+        step = value << size | bit
+        fits = (_MAX_CAPTURE + 1 - value) << size  # a set whose sum stays at most 13
+        sets += [found + step for found in sets if found < fits]
+        bit <<= 1
+    sets.sort()  # by sum, then by positions
+    by_sum: list[list[int]] = [[] for _ in range(_MAX_CAPTURE + 1)]
+    for found in sets:
+        by_sum[found >> size].append(found & positions)
+    return tuple(map(tuple, by_sum))
 
 
 def _value_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
@@ -207,17 +224,19 @@ def _value_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
 @cached("groups.value_unions", small)
 def value_unions(values: tuple[int, ...], base: int, target: int) -> tuple[int, ...]:
     """:func:`based_unions` on sets of positions of ``values``."""
-    bases = _value_groups(values, base) if base else (0,)
-    if sum(values) < base + target:
+    by_sum = _groups_by_sum(values)
+    bases = by_sum[base] if base else (0,)
+    options = by_sum[target]
+    if not bases or not options or sum(values) < base + target:
         return bases  # no room for a further group
-    return _joined(bases, _value_groups(values, target))
+    return _joined(bases, options)
 
 
 @cached("groups.value_packings", small)
 def value_packings(values: tuple[int, ...], target: int) -> tuple[int, ...]:
     """:func:`maximal_packings` on sets of positions of ``values``."""
-    options = _value_groups(values, target)
-    if sum(values) < 2 * target:
+    options = _groups_by_sum(values)[target]
+    if len(options) < 2 or sum(values) < 2 * target:
         return options  # a group leaves too little for another: each is maximal
     return _maximal(value_unions(values, 0, target), options)
 
@@ -243,6 +262,8 @@ def _joined(bases: tuple[int, ...], options: tuple[int, ...]) -> tuple[int, ...]
                 if bigger not in seen:
                     seen.add(bigger)
                     stack.append(bigger)
+    if len(seen) == len(bases):
+        return bases  # no group joins any base: the bases, sorted already
     return tuple(sorted(seen))
 
 
@@ -267,8 +288,8 @@ def _crowded_sums(loose: int) -> int:
 
 @cached("groups.value_sums")
 def value_sums(values: tuple[int, ...]) -> int:
-    """:func:`loose_sums` of a floor of ``values``: :func:`~seep._engine.bits.subset_sums` of their counts."""
-    return subset_sums(sum(1 << (4 * value) for value in values))
+    """:func:`loose_sums` of a floor of ``values``: their :func:`~seep._engine.bits.value_subset_sums`."""
+    return value_subset_sums(values)
 
 
 def groups(loose: int, target: int) -> tuple[int, ...]:

@@ -115,9 +115,8 @@ def pick(
         return listed[index - start]
     if planned is None or ends[slot] - start <= LISTED:
         # Only the move asked for is built, from the card's plan.
-        return position.planned_move(
-            card, plan_of(position, cards, plans, planned, slot), index - start
-        )
+        plan = plans[slot] if planned is None else plan_of(position, cards, plans, planned, slot)
+        return position.planned_move(card, plan, index - start)
     # A card with many moves on a crowded floor (R3.4): the move is found by its rank.
     return position.move_at(card, index - start)
 

@@ -23,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from seep._engine.bypass import build_state
+from seep._engine.bypass import build_state, card_set
 from seep._engine.effects import bid_after, finish_deal, play_card
 from seep._engine.schedule import deal_packets, opening_hand
 from seep._util.limits import POINTS_LIMIT
-from seep.cards import Card, CardSet, from_mask
+from seep.cards import Card, CardSet
 from seep.errors import VariantError
-from seep.history import History, after_move, encode_move
+from seep.history import after_move, after_play, encode_move
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, SeepRecord, State
 from seep.variants import SeepContext, Variant
@@ -79,7 +79,7 @@ def transition(state: State, move: Move) -> State:
         loose, houses, piles = finish_deal(variant, loose, houses, piles, last_capture)
     # 4. Record the history and build the state.
     if stock is before and not swept:  # nothing dealt, no seep: the usual play
-        history = History(state.history, encode_move(move), seat)
+        history = after_play(state.history, encode_move(move), seat)
     else:
         history = after_move(
             state.history,
@@ -97,7 +97,7 @@ def transition(state: State, move: Move) -> State:
         bid=bid,
         hands=hands,
         stock=stock,
-        loose=state.loose if loose == state.loose.mask else from_mask(loose),
+        loose=state.loose if loose == state.loose.mask else card_set(loose),
         houses=houses,
         piles=piles,
         seeps=seeps,
@@ -126,7 +126,7 @@ def deal_following(
     opening = rule.in_opening(state.plays, state.bid, players)
     if mover_hand and not opening:  # the usual play, first
         changed = list(hands)
-        changed[seat] = from_mask(mover_hand)
+        changed[seat] = card_set(mover_hand)
         return tuple(changed), state.stock, state.bid
     stock = state.stock
     plays = state.plays + 1
@@ -134,7 +134,7 @@ def deal_following(
     deal_rest = opening and not rule.in_opening(plays, bid, players)
     if not deal_rest and mover_hand:
         changed = list(hands)
-        changed[seat] = from_mask(mover_hand)
+        changed[seat] = card_set(mover_hand)
         return tuple(changed), stock, bid
     masks = [hand.mask for hand in hands]
     masks[seat] = mover_hand
@@ -147,7 +147,7 @@ def deal_following(
         quotas = [min(variant.cards_per_hand, len(stock) // players)] * players
         stock = deal_packets(stock, masks, state.bidder, quotas)
     new_hands = tuple(
-        old if old.mask == mask else from_mask(mask) for old, mask in zip(hands, masks, strict=True)
+        old if old.mask == mask else card_set(mask) for old, mask in zip(hands, masks, strict=True)
     )
     return new_hands, stock, bid
 
