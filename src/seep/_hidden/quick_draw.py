@@ -1,0 +1,266 @@
+"""Consistent states for a search: the exact sampler's draw, each hidden hand checked as soon as it is dealt.
+
+:meth:`seep.sampling.HistorySampler.deal` proposes a whole deck order (the
+unseen cards shuffled, every other seat's played cards placed in its
+packets), then checks it. A search wants many states of one view and no
+deck: :class:`QuickDraw` draws from the same distribution, faster, once the
+sampler has a :class:`~seep._hidden.replay_script.Script` (after its first
+consistent sample):
+
+* The other seats' hands are drawn one at a time (the last places of a
+  Fisher-Yates shuffle of the unseen cards), and a hand that breaks a fact
+  it alone decides is turned away at once, before any other draw: every
+  constraint the view shows (R3.2, R2.3, R2.4), and every ownership duty
+  (R3.2) of a move made once the seat had all its cards (it held then the
+  cards it holds now and those it played later).
+* A seat's played cards are placed in its packets only where that placement
+  is read: by the bidder's opening packet (R2.3, R2.4), by a duty of a move
+  made before the seat had all its cards, or by the legality of such a
+  move. Elsewhere no fact reads it, and every seat has as many placements
+  whatever its hand, so leaving it out changes no probability.
+* The legality of every other seat's move is asked as the script asks it
+  (and remembered in the same table), on the hand the seat held then.
+* The stock is shuffled once the proposal is kept.
+
+A proposal is kept exactly when :meth:`~seep.sampling.HistorySampler.deal`
+would keep the deck it stands for, and every part of it is drawn uniformly,
+so the hands and the stock are distributed as in ``deal``: uniformly over
+the consistent deals. The state carries no history of its own
+(:meth:`History.unknown <seep.history.History.unknown>`): a search plays
+from it and never reads one. Seeded draws differ from ``deal``'s.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from seep._engine.bypass import with_deal, with_hands
+from seep._hidden.replay_script import _ODD_BITS, _PAIR_BITS, REMEMBERED_MOVES, Script
+from seep.cards import Card, CardSet, from_mask
+from seep.history import History
+from seep.moves import Move
+from seep.rules import is_legal
+from seep.state import State
+
+if TYPE_CHECKING:
+    from seep.sampling import HistorySampler
+
+# One other seat's hand to draw: its index among the other seats, its size, the masks it
+# must meet (a card of each), and whether its cards' order is kept (its placement is drawn).
+_Hand = tuple[int, int, tuple[int, ...], bool]
+# One move's legality to ask: (move index, seat index among the other seats, the played
+# card's bit, how many of the seat's positions were dealt by then, the cards it had played,
+# whether every value counts, the move, the state before it, the mover's seat).
+_Check = tuple[int, int, int, int, int, bool, Move, State, int]
+
+
+class QuickDraw:
+    """The states of one view's consistent deals, drawn for a search (see the module docstring).
+
+    ``sampler``: the view's exact sampler; ``script``: its first full replay.
+    """
+
+    def __init__(self, sampler: HistorySampler, script: Script) -> None:
+        self._sampler = sampler
+        self._script = script
+        self._final = script.final
+        self._history = History.unknown(script.final.plays)
+        others = sampler._others
+        self._others = others
+        self._unseen: list[Card] = list(sampler._unseen)
+        positions = [spots for spots, _ in sampler._places]
+        self._positions = positions
+        bidder = sampler._bidder_index
+        # The legality checks of the script, by other seat index and dealt count.
+        checks: list[_Check] = []
+        counts: list[set[int]] = [set() for _ in others]
+        for index, seat, bit, spots, played, whole, move, state in script._checks:
+            other = others.index(seat)
+            checks.append((index, other, bit, len(spots), played, whole, move, state, seat))
+            counts[other].add(len(spots))
+        self._checks = checks
+        # Which seats' placements are read (see the module docstring).
+        placed: list[int] = []
+        masks: list[list[int]] = [[] for _ in others]
+        for other, need in sampler._needs:
+            masks[other].append(need)
+        for other in range(len(others)):
+            last = len(sampler._group_ends[other]) - 1
+            early = False
+            for group, played, value in sampler._seat_duties[other]:
+                if group < last:
+                    early = True
+                elif not sampler._played_mask[other] & ~played & value:
+                    masks[other].append(value)  # no card of it played since: one is held now
+            every = len(positions[other])
+            if other == bidder or early or any(count < every for count in counts[other]):
+                placed.append(other)
+        # The bidder placed first (R2.3, R2.4), as HistorySampler._place does.
+        placed.sort(key=lambda other: other != bidder)
+        self._placed = placed
+        self._counts = [sorted(found) for found in counts]
+        # The hands with masks to meet first: a proposal is turned away as early as it can be.
+        hands: list[_Hand] = []
+        unseen = sum(1 << card for card in self._unseen)
+        for other in sorted(range(len(others)), key=lambda other: not masks[other]):
+            hands.append(
+                (other, sampler._sizes[other], _fewest(masks[other], unseen), other in placed)
+            )
+        self._hands = hands
+
+    def draw(self, rng: random.Random) -> State | None:
+        """One proposal: the state of a consistent deal, or ``None`` if it is turned away."""
+        getrandbits = rng.getrandbits
+        order = self._unseen[:]
+        place = len(order) - 1
+        others = len(self._others)
+        hands = [0] * others
+        held: list[list[Card]] = [[] for _ in range(others)]
+        for other, size, masks, kept in self._hands:
+            hand = 0
+            cards = held[other]
+            for _ in range(size):
+                # random.shuffle's step from the end: a uniform pick among the places left.
+                if place:
+                    bound = place + 1
+                    width = bound.bit_length()
+                    pick = getrandbits(width)
+                    while pick >= bound:
+                        pick = getrandbits(width)
+                    card = order[pick]
+                    order[pick] = order[place]
+                else:
+                    card = order[0]
+                place -= 1
+                hand |= 1 << card
+                if kept:
+                    cards.append(card)
+            for mask in masks:
+                if not hand & mask:
+                    return None
+            hands[other] = hand
+        deck: list[Card] = []
+        if self._placed:
+            deck = [Card(0)] * 52
+            for other in self._placed:
+                self._place(deck, other, held[other], getrandbits)
+                if not self._placed_holds(deck, other):
+                    return None
+        if not self._legal(self._dealt(hands, deck)):
+            return None
+        stock = order[: place + 1]
+        rng.shuffle(stock)
+        final = self._final
+        new_hands = list(final.hands)
+        for other, seat in enumerate(self._others):
+            new_hands[seat] = from_mask(hands[other])
+        return with_deal(final, hands=tuple(new_hands), stock=tuple(stock), history=self._history)
+
+    def accepts(self, deck: Sequence[Card]) -> bool:
+        """Whether :meth:`draw` keeps the proposal that ``deck`` stands for (a deck that fits
+        the history's structure, as :meth:`~seep.sampling.HistorySampler.propose` makes them).
+
+        The same checks as :meth:`draw`'s, on the hands and placements read off ``deck``.
+        """
+        played_masks = self._sampler._played_mask
+        hands = [0] * len(self._others)
+        for other, spots in enumerate(self._positions):
+            for spot in spots:
+                hands[other] |= 1 << deck[spot]
+            hands[other] &= ~played_masks[other]
+        for other, _, masks, _ in self._hands:
+            if any(not hands[other] & mask for mask in masks):
+                return False
+        if any(not self._placed_holds(deck, other) for other in self._placed):
+            return False
+        return self._legal(self._dealt(hands, deck if self._placed else []))
+
+    def _dealt(self, hands: Sequence[int], deck: Sequence[Card]) -> list[dict[int, int]]:
+        """What each other seat had been dealt, by how many of its positions.
+
+        All of them for every seat (the cards it holds and those it played), and
+        for a seat that is placed, as many as a legality check asks, read off its
+        placement in ``deck``.
+        """
+        played_masks = self._sampler._played_mask
+        dealt = [
+            {len(spots): hands[other] | played_masks[other]}
+            for other, spots in enumerate(self._positions)
+        ]
+        for other in self._placed:
+            spots = self._positions[other]
+            found = dealt[other]
+            mask = start = 0
+            for count in self._counts[other]:
+                for spot in spots[start:count]:
+                    mask |= 1 << deck[spot]
+                found[count] = mask
+                start = count
+        return dealt
+
+    def _place(
+        self, deck: list[Card], other: int, hand: list[Card], getrandbits: Callable[[int], int]
+    ) -> None:
+        """Place other seat ``other``'s cards in its packets in ``deck``, as
+        :meth:`~seep.sampling.HistorySampler._place_seat` places them."""
+        spots, deadlines = self._sampler._places[other]
+        free: list[int] = []
+        opened = 0
+        for card, allowed in deadlines:
+            if allowed > opened:
+                free.extend(spots[opened:allowed])
+                opened = allowed
+            bound = len(free)
+            pick = 0
+            if bound > 1:
+                width = bound.bit_length()
+                pick = getrandbits(width)
+                while pick >= bound:
+                    pick = getrandbits(width)
+            free[pick], free[-1] = free[-1], free[pick]
+            deck[free.pop()] = card
+        free.extend(spots[opened:])
+        for spot, card in zip(free, hand, strict=True):
+            deck[spot] = card
+
+    def _placed_holds(self, deck: Sequence[Card], other: int) -> bool:
+        """The facts that other seat ``other``'s placement in ``deck`` decides: the bidder's
+        opening packet (R2.3, R2.4) and the seat's duties (R3.2)."""
+        sampler = self._sampler
+        if other == sampler._bidder_index and not sampler._bid_hand_holds(deck):
+            return False
+        return not sampler._seat_duties[other] or sampler._seat_duties_hold(deck, other)
+
+    def _legal(self, dealt: Sequence[dict[int, int]]) -> bool:
+        """Whether every other seat's move is legal on the hand it held then (as Script asks)."""
+        remembered = self._script.legal
+        for index, other, bit, count, played, whole, move, state, seat in self._checks:
+            hand = dealt[other][count] & ~played
+            if bit and not hand & bit:
+                return False  # R3.1: the card was dealt to the seat too late
+            pairs = hand - (hand >> 1 & _ODD_BITS)  # replay_script.value_key, inline
+            counts = (pairs & _PAIR_BITS) + (pairs >> 2 & _PAIR_BITS)
+            key = index << 56 | (counts if whole else counts >> 32)
+            allowed = remembered.get(key)
+            if allowed is None:
+                hands: list[CardSet] = list(state.hands)
+                hands[seat] = from_mask(hand)
+                allowed = is_legal(with_hands(state, tuple(hands)), move)
+                if len(remembered) < REMEMBERED_MOVES:
+                    remembered[key] = allowed
+            if not allowed:
+                return False
+        return True
+
+
+def _fewest(masks: Sequence[int], unseen: int) -> tuple[int, ...]:
+    """``masks`` (a hand of unseen cards must hold a card of each) without those that
+    another implies, the narrowest first."""
+    narrowed = sorted({mask & unseen for mask in masks}, key=int.bit_count)
+    kept: list[int] = []
+    for mask in narrowed:
+        if not any(inner & ~mask == 0 for inner in kept):  # a narrower one holds in it
+            kept.append(mask)
+    return tuple(kept)
