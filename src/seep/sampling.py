@@ -589,17 +589,14 @@ class HistorySampler:
         proposals are :class:`~seep._hidden.quick_draw.QuickDraw`'s: faster
         (no deck order is built), but a seed draws other states.
         """
+        script = None if self._floor else self._script  # (a face-down floor: no script)
         quick = self._quick
-        if quick is None:
-            script = self._script
-            if script is None or self._floor:  # no replay to start from yet (or a face-down floor)
-                return self.deal(rng, max_proposals=max_proposals).state
+        if quick is None or quick.script is not script:
             quick = self._quick = QuickDraw(self, script)
         for _ in range(max_proposals):
             self.proposals += 1
             state = quick.draw(rng)
             if state is not None:
-                self.replays += 1
                 self.accepted += 1
                 return state
         raise InvalidStateError(

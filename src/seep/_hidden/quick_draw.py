@@ -32,6 +32,7 @@ from it and never reads one. Seeded draws differ from ``deal``'s.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -47,9 +48,10 @@ from seep.state import State
 if TYPE_CHECKING:
     from seep.sampling import HistorySampler
 
-# One other seat's hand to draw: its index among the other seats, its size, the masks it
-# must meet (a card of each), and whether its cards' order is kept (its placement is drawn).
-_Hand = tuple[int, int, tuple[int, ...], bool]
+# One other seat's hand to draw: its index among the other seats, the bounds of the draws
+# that pick its cards and their product (see _digits), the masks it must meet (a card of
+# each), and whether its cards' order is kept (its placement is drawn).
+_Hand = tuple[int, tuple[int, ...], int, tuple[int, ...], bool]
 # One move's legality to ask: (move index, seat index among the other seats, the played
 # card's bit, how many of the seat's positions were dealt by then, the cards it had played,
 # whether every value counts, the move, the state before it, the mover's seat).
@@ -59,14 +61,19 @@ _Check = tuple[int, int, int, int, int, bool, Move, State, int]
 class QuickDraw:
     """The states of one view's consistent deals, drawn for a search (see the module docstring).
 
-    ``sampler``: the view's exact sampler; ``script``: its first full replay.
+    ``sampler``: the view's exact sampler; ``script``: its first full replay, or
+    ``None`` before there is one: then every seat is placed, and a proposal that
+    passes the checks made on the way is completed into a deck and replayed in full
+    (:meth:`~seep.sampling.HistorySampler._fitted`, which makes the script once a
+    replay gets through); the state comes with its history.
     """
 
-    def __init__(self, sampler: HistorySampler, script: Script) -> None:
+    def __init__(self, sampler: HistorySampler, script: Script | None) -> None:
         self._sampler = sampler
-        self._script = script
-        self._final = script.final
-        self._history = History.unknown(script.final.plays)
+        self.script = script
+        if script is not None:
+            self._final = script.final
+            self._history = History.unknown(script.final.plays)
         others = sampler._others
         self._others = others
         self._unseen: list[Card] = list(sampler._unseen)
@@ -76,7 +83,7 @@ class QuickDraw:
         # The legality checks of the script, by other seat index and dealt count.
         checks: list[_Check] = []
         counts: list[set[int]] = [set() for _ in others]
-        for index, seat, bit, spots, played, whole, move, state in script._checks:
+        for index, seat, bit, spots, played, whole, move, state in script._checks if script else ():
             other = others.index(seat)
             checks.append((index, other, bit, len(spots), played, whole, move, state, seat))
             counts[other].add(len(spots))
@@ -95,7 +102,12 @@ class QuickDraw:
                 elif not sampler._played_mask[other] & ~played & value:
                     masks[other].append(value)  # no card of it played since: one is held now
             every = len(positions[other])
-            if other == bidder or early or any(count < every for count in counts[other]):
+            if (
+                script is None
+                or other == bidder
+                or early
+                or any(count < every for count in counts[other])
+            ):
                 placed.append(other)
         # The bidder placed first (R2.3, R2.4), as HistorySampler._place does.
         placed.sort(key=lambda other: other != bidder)
@@ -104,36 +116,33 @@ class QuickDraw:
         # The hands with masks to meet first: a proposal is turned away as early as it can be.
         hands: list[_Hand] = []
         unseen = sum(1 << card for card in self._unseen)
+        left = len(self._unseen)  # the cards not dealt yet, in the shuffle from the end
         for other in sorted(range(len(others)), key=lambda other: not masks[other]):
-            hands.append(
-                (other, sampler._sizes[other], _fewest(masks[other], unseen), other in placed)
-            )
+            bounds = tuple(range(left, left - sampler._sizes[other], -1))
+            left -= len(bounds)
+            narrowest = _fewest(masks[other], unseen)
+            hands.append((other, bounds, math.prod(bounds), narrowest, other in placed))
         self._hands = hands
+        self._left = left  # the stock's cards are the first ones of the shuffle's order
+        # The bounds of the draws placing each seat's played cards (HistorySampler._draws).
+        self._draws = [(tuple(bounds), math.prod(bounds)) for bounds in sampler._draws]
 
     def draw(self, rng: random.Random) -> State | None:
         """One proposal: the state of a consistent deal, or ``None`` if it is turned away."""
         getrandbits = rng.getrandbits
         order = self._unseen[:]
-        place = len(order) - 1
         others = len(self._others)
         hands = [0] * others
         held: list[list[Card]] = [[] for _ in range(others)]
-        for other, size, masks, kept in self._hands:
+        for other, bounds, product, masks, kept in self._hands:
             hand = 0
             cards = held[other]
-            for _ in range(size):
+            digits = _below(getrandbits, product)
+            for bound in bounds:
                 # random.shuffle's step from the end: a uniform pick among the places left.
-                if place:
-                    bound = place + 1
-                    width = bound.bit_length()
-                    pick = getrandbits(width)
-                    while pick >= bound:
-                        pick = getrandbits(width)
-                    card = order[pick]
-                    order[pick] = order[place]
-                else:
-                    card = order[0]
-                place -= 1
+                digits, pick = divmod(digits, bound)
+                card = order[pick]
+                order[pick] = order[bound - 1]
                 hand |= 1 << card
                 if kept:
                     cards.append(card)
@@ -148,15 +157,30 @@ class QuickDraw:
                 self._place(deck, other, held[other], getrandbits)
                 if not self._placed_holds(deck, other):
                     return None
+        if self.script is None:
+            return self._replayed(deck, held, order[: self._left], rng)
         if not self._legal(self._dealt(hands, deck)):
             return None
-        stock = order[: place + 1]
+        stock = order[: self._left]
         rng.shuffle(stock)
         final = self._final
         new_hands = list(final.hands)
         for other, seat in enumerate(self._others):
             new_hands[seat] = from_mask(hands[other])
         return with_deal(final, hands=tuple(new_hands), stock=tuple(stock), history=self._history)
+
+    def _replayed(
+        self, deck: list[Card], held: list[list[Card]], left: list[Card], rng: random.Random
+    ) -> State | None:
+        """The deck of a proposal whose every seat is placed, completed and replayed in full."""
+        sampler = self._sampler
+        rng.shuffle(left)  # the face-down floor, then the stock
+        for spot, card in zip((*sampler._floor, *sampler._stock), left, strict=True):
+            deck[spot] = card
+        for spots, cards in sampler._known:
+            for spot, card in zip(spots, cards, strict=True):
+                deck[spot] = card
+        return sampler._fitted(deck)
 
     def accepts(self, deck: Sequence[Card]) -> bool:
         """Whether :meth:`draw` keeps the proposal that ``deck`` stands for (a deck that fits
@@ -170,7 +194,7 @@ class QuickDraw:
             for spot in spots:
                 hands[other] |= 1 << deck[spot]
             hands[other] &= ~played_masks[other]
-        for other, _, masks, _ in self._hands:
+        for other, _, _, masks, _ in self._hands:
             if any(not hands[other] & mask for mask in masks):
                 return False
         if any(not self._placed_holds(deck, other) for other in self._placed):
@@ -206,19 +230,15 @@ class QuickDraw:
         """Place other seat ``other``'s cards in its packets in ``deck``, as
         :meth:`~seep.sampling.HistorySampler._place_seat` places them."""
         spots, deadlines = self._sampler._places[other]
+        bounds, product = self._draws[other]
+        digits = _below(getrandbits, product)
         free: list[int] = []
         opened = 0
-        for card, allowed in deadlines:
+        for (card, allowed), bound in zip(deadlines, bounds, strict=True):
             if allowed > opened:
                 free.extend(spots[opened:allowed])
                 opened = allowed
-            bound = len(free)
-            pick = 0
-            if bound > 1:
-                width = bound.bit_length()
-                pick = getrandbits(width)
-                while pick >= bound:
-                    pick = getrandbits(width)
+            digits, pick = divmod(digits, bound)  # bound: len(free) (see _draw_bounds)
             free[pick], free[-1] = free[-1], free[pick]
             deck[free.pop()] = card
         free.extend(spots[opened:])
@@ -235,7 +255,8 @@ class QuickDraw:
 
     def _legal(self, dealt: Sequence[dict[int, int]]) -> bool:
         """Whether every other seat's move is legal on the hand it held then (as Script asks)."""
-        remembered = self._script.legal
+        assert self.script is not None
+        remembered = self.script.legal
         for index, other, bit, count, played, whole, move, state, seat in self._checks:
             hand = dealt[other][count] & ~played
             if bit and not hand & bit:
@@ -253,6 +274,22 @@ class QuickDraw:
             if not allowed:
                 return False
         return True
+
+
+def _below(getrandbits: Callable[[int], int], bound: int) -> int:
+    """A uniform draw in ``range(bound)``, as ``random.Random`` makes one from its bits.
+
+    Read as the digits of a number in a mixed radix (``divmod`` by each bound in
+    turn), it gives one uniform draw per bound, independent of each other: one call
+    of the generator for many draws.
+    """
+    if bound == 1:
+        return 0
+    width = bound.bit_length()
+    drawn = getrandbits(width)
+    while drawn >= bound:
+        drawn = getrandbits(width)
+    return drawn
 
 
 def _fewest(masks: Sequence[int], unseen: int) -> tuple[int, ...]:
