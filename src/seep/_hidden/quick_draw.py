@@ -117,12 +117,24 @@ class QuickDraw:
         hands: list[_Hand] = []
         unseen = sum(1 << card for card in self._unseen)
         left = len(self._unseen)  # the cards not dealt yet, in the shuffle from the end
-        for other in sorted(range(len(others)), key=lambda other: not masks[other]):
+        narrowest = [_fewest(found, unseen) for found in masks]
+        chances = [
+            _chance(len(self._unseen), size, narrowest[other])
+            for other, size in enumerate(sampler._sizes[: len(others)])
+        ]
+
+        # Smith's rule: the fewest draws per chance of turning the proposal away first.
+        def cost(other: int) -> float:
+            failing = 1.0 - chances[other]
+            return sampler._sizes[other] / failing if failing > 0 else math.inf
+
+        for other in sorted(range(len(others)), key=cost):
             bounds = tuple(range(left, left - sampler._sizes[other], -1))
             left -= len(bounds)
-            narrowest = _fewest(masks[other], unseen)
-            hands.append((other, bounds, math.prod(bounds), narrowest, other in placed))
+            hands.append((other, bounds, math.prod(bounds), narrowest[other], other in placed))
         self._hands = hands
+        self._no_hands = [0] * len(others)
+        self._no_cards: list[list[Card]] = [[] for _ in others]
         self._left = left  # the stock's cards are the first ones of the shuffle's order
         # The bounds of the draws placing each seat's played cards (HistorySampler._draws).
         self._draws = [(tuple(bounds), math.prod(bounds)) for bounds in sampler._draws]
@@ -131,25 +143,27 @@ class QuickDraw:
         """One proposal: the state of a consistent deal, or ``None`` if it is turned away."""
         getrandbits = rng.getrandbits
         order = self._unseen[:]
-        others = len(self._others)
-        hands = [0] * others
-        held: list[list[Card]] = [[] for _ in range(others)]
+        hands = self._no_hands[:]
+        held = self._no_cards[:]
         for other, bounds, product, masks, kept in self._hands:
+            # One uniform draw for all the seat's picks (see _below), inline.
+            digits = getrandbits(product.bit_length())
+            while digits >= product:
+                digits = getrandbits(product.bit_length())
             hand = 0
-            cards = held[other]
-            digits = _below(getrandbits, product)
             for bound in bounds:
                 # random.shuffle's step from the end: a uniform pick among the places left.
                 digits, pick = divmod(digits, bound)
                 card = order[pick]
                 order[pick] = order[bound - 1]
+                order[bound - 1] = card
                 hand |= 1 << card
-                if kept:
-                    cards.append(card)
             for mask in masks:
                 if not hand & mask:
                     return None
             hands[other] = hand
+            if kept:
+                held[other] = order[bounds[-1] - 1 : bounds[0]] if bounds else []
         deck: list[Card] = []
         if self._placed:
             deck = [Card(0)] * 52
@@ -290,6 +304,14 @@ def _below(getrandbits: Callable[[int], int], bound: int) -> int:
     while drawn >= bound:
         drawn = getrandbits(width)
     return drawn
+
+
+def _chance(cards: int, size: int, masks: Sequence[int]) -> float:
+    """About how likely a hand of ``size`` of ``cards`` cards is to meet ``masks`` (each alone)."""
+    chance = 1.0
+    for mask in masks:
+        chance *= 1.0 - math.comb(cards - mask.bit_count(), size) / math.comb(cards, size)
+    return chance
 
 
 def _fewest(masks: Sequence[int], unseen: int) -> tuple[int, ...]:
