@@ -19,7 +19,7 @@ import inspect
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeAlias, cast, runtime_checkable
 
 from seep._engine.generate import PLAN_HOUSED, PLAN_PLAIN
@@ -324,8 +324,7 @@ class SearchBot:
             if node is not root:
                 if not children:
                     # Every move untried: one drawn as from the list of them, built alone.
-                    moves = legal_moves(state)
-                    move = moves[self.rng.choice(range(len(moves)))]
+                    move = self._any_move(state)
                     child = _Node(move, node, mover_team)
                     child.availability = 1
                     children[move] = child
@@ -333,13 +332,33 @@ class SearchBot:
                     state = transition(state, move)
                     break
                 legal = tuple(legal_moves(state))
+            # Every child legal here is available once more; UCB picks the first of the highest
+            # value among them, unless a move is untried. At the root every move has its child.
             untried: list[Move] = []
-            for move in legal:
-                seen = children.get(move)
-                if seen is None:
-                    untried.append(move)
-                else:
-                    seen.availability += 1
+            available: Iterable[_Node]
+            if node is root:
+                available = children.values()
+            else:
+                available = []
+                for move in legal:
+                    seen = children.get(move)
+                    if seen is None:
+                        untried.append(move)
+                    else:
+                        available.append(seen)
+            chosen: _Node | None = None
+            chosen_value = logged = 0.0
+            last = -1.0
+            for seen in available:
+                seen.availability += 1
+                if untried:
+                    continue
+                if seen.availability != last:  # the root's children share theirs: one logarithm
+                    last = seen.availability
+                    logged = log(max(last, 1))
+                value = seen.total / seen.visits + exploration * sqrt(logged / seen.visits)
+                if chosen is None or value > chosen_value:
+                    chosen, chosen_value = seen, value
             if untried:
                 move = self.rng.choice(untried)
                 child = _Node(move, node, mover_team)
@@ -348,16 +367,6 @@ class SearchBot:
                 node = child
                 state = transition(state, move)
                 break
-            # UCB: the first child of the highest value.
-            chosen: _Node | None = None
-            chosen_value = 0.0
-            for move in legal:
-                child = children[move]
-                value = child.total / child.visits + exploration * sqrt(
-                    log(max(child.availability, 1)) / child.visits
-                )
-                if chosen is None or value > chosen_value:
-                    chosen, chosen_value = child, value
             assert chosen is not None and chosen.move is not None
             node = chosen
             state = transition(state, chosen.move)
@@ -373,6 +382,14 @@ class SearchBot:
             node.total += result if node.player_team == team else -result
             node = node.parent
         root.visits += 1
+
+    def _any_move(self, state: State) -> Move:
+        """A legal move drawn uniformly, as ``rng.choice(legal_moves(state))`` draws it."""
+        _, position, cards, plans, ends, planned = prepare(state)
+        if position is None or planned is not None:  # the bid, R2.6, R11.2, a crowded floor
+            moves = legal_moves(state)
+            return moves[self.rng.choice(range(len(moves)))]
+        return pick(position, cards, plans, ends, None, _NO_MOVES, self.rng.choice(range(ends[-1])))
 
     def _rollout_move(self, state: State) -> Move:
         """A cheap greedy policy: the take worth most (seeps first), else a random move.
