@@ -149,28 +149,34 @@ class GreedyBot:
     @staticmethod
     def score(state: State, view: View, move: Move) -> float:
         """The greedy value of ``move`` in ``state`` for the seat of ``view``."""
-        seat = view.seat
-        team = state.variant.team_of(seat)
-        if isinstance(move, Bid):
-            return float(move.value)
-        after = apply_move(state, move)
-        value = 0.0
-        gained = after.piles[team].mask & ~state.piles[team].mask
-        value += _points(state, gained)
-        value += sum(s.points for s in after.seeps[len(state.seeps) :])
-        for house in after.houses:
-            if any(state.variant.team_of(o) == team for o in house.owners):
-                value += 0.5 * _points(state, house.cards.mask)
-            else:
-                value -= 0.5 * _points(state, house.cards.mask)
-        if not isinstance(move, Take):
-            value -= 0.3 * state.variant.card_points.points[move.card]
-        seep = state.variant.seep_bonus
-        unseen = view.unseen.mask & ~view.hand.mask
-        threat = _seep_threat(after, unseen, team)
-        if threat:
-            value -= threat * getattr(seep, "normal", 50)
-        return value
+        return _greedy_score(state, view, move, apply_move)
+
+
+def _greedy_score(
+    state: State, view: View, move: Move, play: Callable[[State, Move], State]
+) -> float:
+    """:meth:`GreedyBot.score`, the move played by ``play`` (``transition`` for a move known legal)."""
+    if isinstance(move, Bid):
+        return float(move.value)
+    team = state.variant.team_of(view.seat)
+    after = play(state, move)
+    value = 0.0
+    gained = after.piles[team].mask & ~state.piles[team].mask
+    value += _points(state, gained)
+    value += sum(s.points for s in after.seeps[len(state.seeps) :])
+    for house in after.houses:
+        if any(state.variant.team_of(o) == team for o in house.owners):
+            value += 0.5 * _points(state, house.cards.mask)
+        else:
+            value -= 0.5 * _points(state, house.cards.mask)
+    if not isinstance(move, Take):
+        value -= 0.3 * state.variant.card_points.points[move.card]
+    seep = state.variant.seep_bonus
+    unseen = view.unseen.mask & ~view.hand.mask
+    threat = _seep_threat(after, unseen, team)
+    if threat:
+        value -= threat * getattr(seep, "normal", 50)
+    return value
 
 
 def _difference(state: State, team: int, score: int | None = None) -> float:
@@ -290,7 +296,9 @@ class SearchBot:
         for move in moves:
             child = _Node(move, root, team)
             child.visits = child.availability = self.prior
-            child.total = self.prior * max(-1.0, min(1.0, GreedyBot.score(first, view, move) / 100))
+            child.total = self.prior * max(
+                -1.0, min(1.0, _greedy_score(first, view, move, transition) / 100)
+            )
             root.children[move] = child
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         # Every sample holds this seat's hand and the table it sees: the same legal moves.
