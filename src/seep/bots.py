@@ -248,7 +248,7 @@ class SearchBot:
 
     Each iteration samples the hidden cards uniformly among the deals
     consistent with the view and its whole history
-    (:func:`seep.sampling.state_sampler`), walks the tree with UCB among the
+    (:func:`seep.sampling.search_sampler`), walks the tree with UCB among the
     moves legal in that sample, expands one move, plays ``rollout`` further
     plies (default: one round of the table) with a cheap greedy policy, and
     scores the change in the team's deal-score difference (/100). The root

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from seep._engine.bypass import with_deal, with_hands
 from seep._hidden.replay_script import _ODD_BITS, _PAIR_BITS, REMEMBERED_MOVES, Script
@@ -45,9 +45,6 @@ from seep.moves import Move
 from seep.rules import is_legal
 from seep.state import State
 
-if TYPE_CHECKING:
-    from seep.sampling import HistorySampler
-
 # One other seat's hand to draw: its index among the other seats, the bounds of the draws
 # that pick its cards and their product (see _digits), the masks it must meet (a card of
 # each), and whether its cards' order is kept (its placement is drawn).
@@ -56,6 +53,31 @@ _Hand = tuple[int, tuple[int, ...], int, tuple[int, ...], bool]
 # card's bit, how many of the seat's positions were dealt by then, the cards it had played,
 # whether every value counts, the move, the state before it, the mover's seat).
 _Check = tuple[int, int, int, int, int, bool, Move, State, int]
+
+
+class HistorySampler(Protocol):
+    """What a :class:`QuickDraw` reads of its :class:`seep.sampling.HistorySampler` (which
+    imports this module)."""
+
+    _others: list[int]
+    _unseen: list[Card]
+    _sizes: list[int]
+    _places: list[tuple[list[int], list[tuple[Card, int]]]]
+    _bidder_index: int
+    _needs: list[tuple[int, int]]
+    _group_ends: list[list[int]]
+    _seat_duties: list[list[tuple[int, int, int]]]
+    _played_mask: list[int]
+    _draws: list[list[int]]
+    _floor: list[int]
+    _stock: list[int]
+    _known: list[tuple[list[int], list[Card]]]
+
+    def _bid_hand_holds(self, deck: Sequence[Card]) -> bool: ...
+
+    def _seat_duties_hold(self, deck: Sequence[Card], index: int) -> bool: ...
+
+    def _fitted(self, deck: list[Card]) -> State | None: ...
 
 
 class QuickDraw:
