@@ -583,11 +583,23 @@ class HistorySampler:
         )
 
     def quick_state(self, rng: random.Random, *, max_proposals: int = DEFAULT_PROPOSALS) -> State:
-        """The ``state`` of a :meth:`deal`, drawn from the same distribution, without its history.
+        """The ``state`` of a :meth:`deal`, drawn from the same distribution, with less work.
 
-        Once a first deal is found and its replay can be replayed from, the
-        proposals are :class:`~seep._hidden.quick_draw.QuickDraw`'s: faster
-        (no deck order is built), but a seed draws other states.
+        The proposals are :class:`~seep._hidden.quick_draw.QuickDraw`'s
+        (each hidden hand checked as soon as it is drawn); a seed draws other
+        states than :meth:`deal`. Once a first one is found, the states are
+        built from its replay and carry no history
+        (:meth:`History.unknown <seep.history.History.unknown>`).
+
+        >>> import random
+        >>> from seep import apply_move, new_deal, parse_move
+        >>> from seep.sampling import HistorySampler
+        >>> from seep.views import observe
+        >>> state = apply_move(new_deal("standard", seed=10), parse_move("bid 12"))
+        >>> sampler, rng = HistorySampler(observe(state, 0)), random.Random(2)
+        >>> first, second = sampler.quick_state(rng), sampler.quick_state(rng)
+        >>> first.history.known, second.history.known, second.owner_holds_value(1, 12)
+        (True, False, True)
         """
         script = None if self._floor else self._script  # (a face-down floor: no script)
         quick = self._quick

@@ -3,31 +3,34 @@
 :meth:`seep.sampling.HistorySampler.deal` proposes a whole deck order (the
 unseen cards shuffled, every other seat's played cards placed in its
 packets), then checks it. A search wants many states of one view and no
-deck: :class:`QuickDraw` draws from the same distribution, faster, once the
-sampler has a :class:`~seep._hidden.replay_script.Script` (after its first
-consistent sample):
+deck: :class:`QuickDraw` draws from the same distribution, with less work:
 
 * The other seats' hands are drawn one at a time (the last places of a
-  Fisher-Yates shuffle of the unseen cards), and a hand that breaks a fact
-  it alone decides is turned away at once, before any other draw: every
-  constraint the view shows (R3.2, R2.3, R2.4), and every ownership duty
-  (R3.2) of a move made once the seat had all its cards (it held then the
-  cards it holds now and those it played later).
-* A seat's played cards are placed in its packets only where that placement
-  is read: by the bidder's opening packet (R2.3, R2.4), by a duty of a move
-  made before the seat had all its cards, or by the legality of such a
-  move. Elsewhere no fact reads it, and every seat has as many placements
-  whatever its hand, so leaving it out changes no probability.
-* The legality of every other seat's move is asked as the script asks it
-  (and remembered in the same table), on the hand the seat held then.
-* The stock is shuffled once the proposal is kept.
+  Fisher-Yates shuffle of the unseen cards, the seat most likely to fail
+  first), and a hand that breaks a fact it alone decides is turned away at
+  once, before any other draw: every constraint the view shows (R3.2,
+  R2.3, R2.4), and every ownership duty (R3.2) of a move made once the seat
+  had all its cards (it held then the cards it holds now and those it
+  played later).
+* Once the sampler has a :class:`~seep._hidden.replay_script.Script` (after
+  its first consistent sample), a seat's played cards are placed in its
+  packets only where that placement is read: by the bidder's opening packet
+  (R2.3, R2.4), by a duty of a move made before the seat had all its
+  cards, or by the legality of such a move. Elsewhere no fact reads it, and
+  every seat has as many placements whatever its hand, so leaving it out
+  changes no probability. The legality of every other seat's move is asked
+  as the script asks it (and remembered in the same table), on the hand
+  the seat held then, and the stock is shuffled once the proposal is kept.
+* Before there is a script, every seat is placed, and a proposal that
+  passes the checks on the way is completed into a deck and replayed in
+  full, as ``deal`` replays it.
 
 A proposal is kept exactly when :meth:`~seep.sampling.HistorySampler.deal`
 would keep the deck it stands for, and every part of it is drawn uniformly,
 so the hands and the stock are distributed as in ``deal``: uniformly over
-the consistent deals. The state carries no history of its own
-(:meth:`History.unknown <seep.history.History.unknown>`): a search plays
-from it and never reads one. Seeded draws differ from ``deal``'s.
+the consistent deals. Drawn from a script, the state carries no history of
+its own (:meth:`History.unknown <seep.history.History.unknown>`): a search
+plays from it and never reads one. Seeded draws differ from ``deal``'s.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from seep.rules import is_legal
 from seep.state import State
 
 # One other seat's hand to draw: its index among the other seats, the bounds of the draws
-# that pick its cards and their product (see _digits), the masks it must meet (a card of
+# that pick its cards and their product (see _below), the masks it must meet (a card of
 # each), and whether its cards' order is kept (its placement is drawn).
 _Hand = tuple[int, tuple[int, ...], int, tuple[int, ...], bool]
 # One move's legality to ask: (move index, seat index among the other seats, the played
