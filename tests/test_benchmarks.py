@@ -140,3 +140,12 @@ def test_the_memory_script_reports_each_workload_s_peak_and_caches(
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines] == ["standard", "taash", "crowded"]
     assert all("of 1 MB" in line for line in lines)  # the budget reached the fresh process
+
+
+def test_the_search_rate_script_times_the_suites_search_workload() -> None:
+    search = _load("search_rate")
+    views = search.search_views(1)
+    assert [view.plays for view, _ in views] == [3, 11, 23, 35]  # the bid is a ply, no play
+    assert search.decide(views, 2) == 2 * sum(len(moves) > 1 for _, moves in views)
+    assert search.best_rate(1, 2, 1) > 0
+    assert search.main(["--deals", "1", "--iterations", "2", "--decisions", "1"]) == 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 import pytest
@@ -39,6 +39,7 @@ from seep.sampling import (
     sample_deal,
     sample_state,
     sample_states,
+    search_sampler,
     state_sampler,
 )
 from seep.views import View, observe
@@ -46,7 +47,10 @@ from seep.views import View, observe
 VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
 
 #: Upper 0.1% points of the chi-square distribution (NIST table), by degrees of freedom.
-CHI2_999 = {5: 20.515, 7: 24.322}
+CHI2_999 = {1: 10.828, 2: 13.816, 3: 16.266, 5: 20.515, 7: 24.322}
+#: The two ways of drawing states from a view's whole history: exact deals, and the
+#: faster draw for searches (the same distribution, no history kept).
+SAMPLERS = pytest.mark.parametrize("make", [state_sampler, search_sampler], ids=["deal", "search"])
 
 
 def chi_square(observed: Counter[object], expected: dict[object, float]) -> float:
@@ -86,7 +90,10 @@ def consistent(view: View, deck: Sequence[Card]) -> bool:
     return observe(attrs.evolve(state, redeals=view.redeals), view.seat) == view
 
 
-def test_r3_2_exact_uniform_over_consistent_hands_by_enumeration() -> None:
+@SAMPLERS
+def test_r3_2_exact_uniform_over_consistent_hands_by_enumeration(
+    make: Callable[[View], Callable[[random.Random], State]],
+) -> None:
     """Four players, play 43, the bidder's view: 12 ways to hold the 3 hidden cards, 6 consistent.
 
     Every other seat got its 12 cards after play 1, so a way of holding the
@@ -118,7 +125,7 @@ def test_r3_2_exact_uniform_over_consistent_hands_by_enumeration() -> None:
         if consistent(view, [swap.get(card, card) for card in deck]):
             allowed.add(key)
     assert len(every) == 12 and len(allowed) == 6
-    draw = state_sampler(view)
+    draw = make(view)
     rng = random.Random(1)
     n = 600
     seen: Counter[object] = Counter()
@@ -175,7 +182,10 @@ def test_r2_4_r2_6_exact_uniform_over_the_bidders_first_packet_by_enumeration() 
     assert statistic < CHI2_999[7]
 
 
-def test_r3_2_owner_who_played_no_king_since_the_house_was_taken_still_holds_one() -> None:
+@SAMPLERS
+def test_r3_2_owner_who_played_no_king_since_the_house_was_taken_still_holds_one(
+    make: Callable[[View], Callable[[random.Random], State]],
+) -> None:
     """Seat 0 bid 13 and built the house of 13, its partner took it with KD, no king since.
 
     Right after building, seat 0 still held a king (R3.2, R2.6); it has
@@ -199,7 +209,7 @@ def test_r3_2_owner_who_played_no_king_since_the_house_was_taken_still_holds_one
     assert state.house(13) is None
     for seat in (1, 2, 3):
         view = observe(state, seat)
-        draw = state_sampler(view)
+        draw = make(view)
         rng = random.Random(seat)
         for _ in range(150):
             assert draw(rng).owner_holds_value(0, 13)
@@ -504,3 +514,133 @@ def test_r3_2_a_proposal_turned_away_by_a_duty_draws_what_its_whole_placement_dr
                 elif kept is not None:
                     assert kept == deck and checked.getstate() == whole.getstate()
     assert turned_away >= 60
+
+
+def bidder_packet_weights(state: State, viewer: int) -> dict[tuple[CardSet, ...], int]:
+    """For each way the other seats may hold the hidden cards: how many ways of dealing the
+    bidder's opening packet make the deal consistent with ``viewer``'s view.
+
+    Four players late in a deal: every other seat but the bidder got all its cards before
+    its first play, so only the bidder's packets tell the ways apart (R2.3, R2.4, R2.6:
+    its first packet held the bid's value and the first play came from it). Uniform over
+    the consistent deals, each way is drawn in proportion to its weight.
+    """
+    view = observe(state, viewer)
+    bidder = state.bidder
+    others = [s for s in range(state.players) if s != viewer]
+    hidden = sorted(card for s in others for card in state.hands[s])
+    sizes = [len(state.hands[s]) for s in others]
+    deck = deck_of(state)
+    spots: list[int] = []
+    opening: list[int] = []
+    start = 0
+    for entry in state.history:
+        if isinstance(entry, Dealt):
+            if entry.to == bidder:
+                span = list(range(start, start + entry.count))
+                opening = opening or span
+                spots += span
+            start += entry.count
+    first = next(
+        entry.move.card
+        for entry in state.history
+        if isinstance(entry, Played) and entry.seat == bidder and not isinstance(entry.move, Bid)
+    )
+    later = [spot for spot in spots if spot not in opening]
+    weights: dict[tuple[CardSet, ...], int] = {}
+    for order in itertools.permutations(hidden):
+        parts, start = [], 0
+        for size in sizes:
+            parts.append(CardSet.of(order[start : start + size]))
+            start += size
+        key = tuple(parts)
+        if key in weights:
+            continue
+        swap = {}
+        for s, part in zip(others, parts, strict=True):
+            swap.update(zip(state.hands[s], part, strict=True))
+        trial = [swap.get(card, card) for card in deck]
+        rest = [trial[spot] for spot in spots if trial[spot] != first]
+        count = 0
+        for chosen in itertools.combinations(rest, len(opening) - 1):
+            placed = trial[:]
+            for spot, card in zip(opening, [first, *chosen], strict=True):
+                placed[spot] = card
+            for spot, card in zip(later, [c for c in rest if c not in chosen], strict=True):
+                placed[spot] = card
+            count += consistent(view, placed)
+        weights[key] = count
+    return weights
+
+
+@SAMPLERS
+@pytest.mark.parametrize(("seed", "viewer"), [(22, 3), (15, 2)])
+def test_r2_4_r2_6_hands_drawn_in_proportion_to_the_bidders_consistent_packets_by_enumeration(
+    make: Callable[[View], Callable[[random.Random], State]], seed: int, viewer: int
+) -> None:
+    """Play 44 of a four-player deal: 6 ways to hold the 3 hidden cards, each consistent with
+    56 or 84 (or 45 or 81) of the bidder's 165 possible opening packets; the samples must
+    follow those weights, not be uniform over the ways."""
+    state = random_state("standard", seed, 44)
+    assert viewer != state.bidder
+    weights = bidder_packet_weights(state, viewer)
+    allowed = {key: weight for key, weight in weights.items() if weight}
+    assert len(allowed) == 6 and len(set(allowed.values())) == 2
+    total = sum(allowed.values())
+    others = [s for s in range(state.players) if s != viewer]
+    draw = make(observe(state, viewer))
+    rng = random.Random(seed)
+    n = 1200
+    seen: Counter[object] = Counter()
+    for _ in range(n):
+        sample = draw(rng)
+        seen[tuple(sample.hands[s] for s in others)] += 1
+    assert set(seen) <= set(allowed)
+    statistic = chi_square(seen, {key: n * weight / total for key, weight in allowed.items()})
+    assert statistic < CHI2_999[len(allowed) - 1]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_search_draw_keeps_exactly_the_proposals_whose_deck_replays_to_the_view(
+    variant: str,
+) -> None:
+    # seep._hidden.quick_draw.QuickDraw checks each hand as soon as it is drawn and places
+    # only the seats whose placement a fact reads: on decks that fit the history's
+    # structure (proposed ones, and consistent ones), its checks must agree with the
+    # checked replay of the whole deck.
+    kept = turned = placed = 0
+    for seed, plays in ((51, 6), (52, 18), (53, 30), (54, 42)):
+        state = random_state(variant, seed, plays)
+        for seat in range(state.players):
+            sampler = HistorySampler(observe(state, seat))
+            rng = random.Random(seed * 10 + seat)
+            sampler.quick_state(rng)
+            sampler.quick_state(rng)
+            quick = sampler._quick
+            assert quick is not None
+            placed += bool(quick._placed)
+            decks = [sampler.propose(rng) for _ in range(24)]
+            decks += [list(sampler.deal(rng).deck) for _ in range(3)]
+            for deck in decks:
+                accepted = sampler.replay(deck) is not None
+                assert quick.accepts(deck) == accepted
+                kept += accepted
+                turned += not accepted
+    assert kept >= 90 and turned >= 50 and placed >= 6
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_search_states_show_the_view_and_leave_the_history_out(variant: str) -> None:
+    for seed, plays in ((61, 9), (62, 27), (63, 40)):
+        state = random_state(variant, seed, plays)
+        for seat in range(state.players):
+            view = observe(state, seat)
+            draw = search_sampler(view)
+            rng = random.Random(seed + seat)
+            for index in range(6):
+                sample = draw(rng)
+                assert sample.history.known == (index == 0)  # the first is an exact deal's
+                assert attrs.evolve(observe(sample, seat), history=view.history) == view
+                assert sample.hands[seat] == state.hands[seat]
+                assert len(sample.stock) == len(state.stock)
+                assert legal_moves(sample)

@@ -19,10 +19,12 @@ import inspect
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeAlias, cast, runtime_checkable
 
-from seep._engine.bits import bits
+from seep._engine.generate import PLAN_HOUSED, PLAN_PLAIN
+from seep._engine.groups import mask_of
+from seep._engine.listing import pick, prepare
 from seep._engine.transition import transition
 from seep._players.best import BestBot
 from seep._players.sweeps import sweeping_values
@@ -31,7 +33,7 @@ from seep.baazi import Baazi, apply_baazi_move
 from seep.errors import InputError
 from seep.moves import Bid, Move, Take
 from seep.rules import apply_move, legal_moves
-from seep.sampling import sample_state, state_sampler
+from seep.sampling import sample_state, search_sampler
 from seep.scoring import deal_score
 from seep.state import State
 from seep.views import View, observe
@@ -94,7 +96,11 @@ class RandomBot:
 
 
 def _points(state: State, mask: int) -> int:
-    points = state.variant.card_points.points
+    return _mask_points(state.variant.card_points.points, mask)
+
+
+def _mask_points(points: Sequence[int], mask: int) -> int:
+    """The card points (``points``: by card index) of the cards of ``mask``."""
     total = 0
     while mask:
         low = mask & -mask
@@ -143,44 +149,85 @@ class GreedyBot:
     @staticmethod
     def score(state: State, view: View, move: Move) -> float:
         """The greedy value of ``move`` in ``state`` for the seat of ``view``."""
-        seat = view.seat
-        team = state.variant.team_of(seat)
-        if isinstance(move, Bid):
-            return float(move.value)
-        after = apply_move(state, move)
-        value = 0.0
-        gained = after.piles[team].mask & ~state.piles[team].mask
-        value += _points(state, gained)
-        value += sum(s.points for s in after.seeps[len(state.seeps) :])
-        for house in after.houses:
-            if any(state.variant.team_of(o) == team for o in house.owners):
-                value += 0.5 * _points(state, house.cards.mask)
-            else:
-                value -= 0.5 * _points(state, house.cards.mask)
-        if not isinstance(move, Take):
-            value -= 0.3 * state.variant.card_points.points[move.card]
-        seep = state.variant.seep_bonus
-        unseen = view.unseen.mask & ~view.hand.mask
-        threat = _seep_threat(after, unseen, team)
-        if threat:
-            value -= threat * getattr(seep, "normal", 50)
-        return value
+        return _greedy_score(state, view, move, apply_move)
 
 
-def _difference(state: State, team: int) -> float:
+def _greedy_score(
+    state: State, view: View, move: Move, play: Callable[[State, Move], State]
+) -> float:
+    """:meth:`GreedyBot.score`, the move played by ``play`` (``transition`` for a move known legal)."""
+    if isinstance(move, Bid):
+        return float(move.value)
+    team = state.variant.team_of(view.seat)
+    after = play(state, move)
+    value = 0.0
+    gained = after.piles[team].mask & ~state.piles[team].mask
+    value += _points(state, gained)
+    value += sum(s.points for s in after.seeps[len(state.seeps) :])
+    for house in after.houses:
+        if any(state.variant.team_of(o) == team for o in house.owners):
+            value += 0.5 * _points(state, house.cards.mask)
+        else:
+            value -= 0.5 * _points(state, house.cards.mask)
+    if not isinstance(move, Take):
+        value -= 0.3 * state.variant.card_points.points[move.card]
+    seep = state.variant.seep_bonus
+    unseen = view.unseen.mask & ~view.hand.mask
+    threat = _seep_threat(after, unseen, team)
+    if threat:
+        value -= threat * getattr(seep, "normal", 50)
+    return value
+
+
+def _difference(state: State, team: int, score: int | None = None) -> float:
     """The team's deal score minus the other team's so far, plus half the points in houses it owns.
 
     A house is counted for the team of its owners, half its points each way,
     as :class:`GreedyBot` values it: a house is points not yet banked.
+    ``score``: the deal-score difference, when known.
     """
-    totals = deal_score(state).totals
-    value = float(totals[team] - totals[1 - team])
+    if score is None:
+        totals = deal_score(state).totals
+        score = totals[team] - totals[1 - team]
+    value = float(score)
     variant = state.variant
     for house in state.houses:
         points = _points(state, house.cards.mask)
         owned = any(variant.team_of(owner) == team for owner in house.owners)
         value += 0.5 * points if owned else -0.5 * points
     return value
+
+
+class _Root:
+    """The deal score at the root of a search, to score the states below it by what changed."""
+
+    __slots__ = ("additive", "piles", "points", "score", "seeps", "team")
+
+    def __init__(self, state: State, team: int) -> None:
+        self.team = team
+        totals = deal_score(state).totals
+        self.score = totals[team] - totals[1 - team]
+        card_points = state.variant.card_points
+        self.points = card_points.points
+        # Without a bonus for the most cards (R1.2), the deal score adds up card by card.
+        self.additive = not card_points.most_cards
+        self.piles = [pile.mask for pile in state.piles]
+        self.seeps = len(state.seeps)
+
+    def difference(self, state: State) -> float:
+        """:func:`_difference` of ``state``, a state the root's state leads to."""
+        team = self.team
+        if not self.additive:
+            return _difference(state, team)
+        points = self.points
+        score = self.score
+        for side, (pile, before) in enumerate(zip(state.piles, self.piles, strict=True)):
+            gained = _mask_points(points, pile.mask & ~before)
+            score += gained if side == team else -gained
+        variant = state.variant
+        for seep in state.seeps[self.seeps :]:
+            score += seep.points if variant.team_of(seep.seat) == team else -seep.points
+        return _difference(state, team, score)
 
 
 class _Node:
@@ -201,7 +248,7 @@ class SearchBot:
 
     Each iteration samples the hidden cards uniformly among the deals
     consistent with the view and its whole history
-    (:func:`seep.sampling.state_sampler`), walks the tree with UCB among the
+    (:func:`seep.sampling.search_sampler`), walks the tree with UCB among the
     moves legal in that sample, expands one move, plays ``rollout`` further
     plies (default: one round of the table) with a cheap greedy policy, and
     scores the change in the team's deal-score difference (/100). The root
@@ -241,14 +288,17 @@ class SearchBot:
         if len(moves) == 1:
             return moves[0]
         team = view.variant.team_of(view.seat)
-        draw = state_sampler(view)
+        draw = search_sampler(view)
         first = draw(self.rng)
-        base = _difference(first, team)
+        scored = _Root(first, team)  # the piles and seeps are public: the same in every sample
+        base = scored.difference(first)
         root = _Node(None, None, team)
         for move in moves:
             child = _Node(move, root, team)
             child.visits = child.availability = self.prior
-            child.total = self.prior * max(-1.0, min(1.0, GreedyBot.score(first, view, move) / 100))
+            child.total = self.prior * max(
+                -1.0, min(1.0, _greedy_score(first, view, move, transition) / 100)
+            )
             root.children[move] = child
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         # Every sample holds this seat's hand and the table it sees: the same legal moves.
@@ -260,31 +310,63 @@ class SearchBot:
                     break
             elif done >= self.iterations:
                 break
-            self._iterate(root, first if done == 0 else draw(self.rng), team, base, legal)
+            self._iterate(root, first if done == 0 else draw(self.rng), scored, base, legal)
             done += 1
         best = max(root.children.values(), key=lambda c: (c.visits, c.total))
         assert best.move is not None
         return best.move
 
     def _iterate(
-        self, root: _Node, state: State, team: int, base: float, legal: tuple[Move, ...]
+        self, root: _Node, state: State, scored: _Root, base: float, legal: tuple[Move, ...]
     ) -> None:
         # Every move played here is one of legal_moves(state): the transition needs no check.
         node = root
+        team = scored.team
+        exploration = self.exploration
+        log, sqrt = math.log, math.sqrt
         variant = state.variant
         # Selection and expansion (``legal``: the root's moves).
         while not state.is_over:
-            if node is not root:
-                legal = tuple(legal_moves(state))
             mover_team = variant.team_of(state.to_move) if state.to_move is not None else team
             children = node.children
+            if node is not root:
+                if not children:
+                    # Every move untried: one drawn as from the list of them, built alone.
+                    move = self._any_move(state)
+                    child = _Node(move, node, mover_team)
+                    child.availability = 1
+                    children[move] = child
+                    node = child
+                    state = transition(state, move)
+                    break
+                legal = tuple(legal_moves(state))
+            # Every child legal here is available once more; UCB picks the first of the highest
+            # value among them, unless a move is untried. At the root every move has its child.
             untried: list[Move] = []
-            for move in legal:
-                child = children.get(move)
-                if child is None:
-                    untried.append(move)
-                else:
-                    child.availability += 1
+            available: Iterable[_Node]
+            if node is root:
+                available = children.values()
+            else:
+                available = []
+                for move in legal:
+                    seen = children.get(move)
+                    if seen is None:
+                        untried.append(move)
+                    else:
+                        available.append(seen)
+            chosen: _Node | None = None
+            chosen_value = logged = 0.0
+            last = -1.0
+            for seen in available:
+                seen.availability += 1
+                if untried:
+                    continue
+                if seen.availability != last:  # the root's children share theirs: one logarithm
+                    last = seen.availability
+                    logged = log(max(last, 1))
+                value = seen.total / seen.visits + exploration * sqrt(logged / seen.visits)
+                if chosen is None or value > chosen_value:
+                    chosen, chosen_value = seen, value
             if untried:
                 move = self.rng.choice(untried)
                 child = _Node(move, node, mover_team)
@@ -293,21 +375,15 @@ class SearchBot:
                 node = child
                 state = transition(state, move)
                 break
-            node = max(
-                (node.children[m] for m in legal),
-                key=lambda c: (
-                    c.total / c.visits
-                    + self.exploration * math.sqrt(math.log(max(c.availability, 1)) / c.visits)
-                ),
-            )
-            assert node.move is not None
-            state = transition(state, node.move)
+            assert chosen is not None and chosen.move is not None
+            node = chosen
+            state = transition(state, chosen.move)
         # Rollout: one round of the table by default.
         for _ in range(self.rollout if self.rollout is not None else len(state.hands)):
             if state.is_over:
                 break
             state = transition(state, self._rollout_move(state))
-        result = (_difference(state, team) - base) / 100.0
+        result = (scored.difference(state) - base) / 100.0
         # Back-propagation.
         while node is not None and node.parent is not None:
             node.visits += 1
@@ -315,9 +391,72 @@ class SearchBot:
             node = node.parent
         root.visits += 1
 
+    def _any_move(self, state: State) -> Move:
+        """A legal move drawn uniformly, as ``rng.choice(legal_moves(state))`` draws it."""
+        _, position, cards, plans, ends, planned = prepare(state)
+        if position is None or planned is not None:  # the bid, R2.6, R11.2, a crowded floor
+            moves = legal_moves(state)
+            return moves[self.rng.choice(range(len(moves)))]
+        return pick(position, cards, plans, ends, None, _NO_MOVES, self.rng.choice(range(ends[-1])))
+
     def _rollout_move(self, state: State) -> Move:
-        """A cheap greedy policy: the take worth most (seeps first), else a random move."""
-        moves = legal_moves(state)
+        """A cheap greedy policy: the take worth most (seeps first), else a random move.
+
+        In normal play the takes are valued from the move list's plans
+        (:mod:`seep._engine.listing`), and only the move played is built.
+        """
+        _, position, cards, plans, ends, planned = prepare(state)
+        if position is None or planned is not None:  # the bid, R2.6, R11.2, a crowded floor
+            return self._rollout_listed(state, legal_moves(state))
+        size = ends[-1]  # the mover holds a card (R3.3)
+        if size == 1:
+            return pick(position, cards, plans, ends, None, _NO_MOVES, 0)
+        points = state.variant.card_points.points
+        loose = position.loose
+        floor = position.cards  # the card bits of a small floor (keys are sets of them), or None
+        houses = position.houses
+        # Taking every loose card and the only house standing, or every loose card and no house.
+        sweeps = len(houses)
+        best_index = -1
+        best_value = -1.0
+        start = 0
+        last_value = 0
+        for card, plan, end in zip(cards, plans, ends, strict=True):
+            plain = plan[PLAN_PLAIN]
+            housed = plan[PLAN_HOUSED]
+            if plain or housed:
+                own = points[card]
+                value = card // 4 + 1
+                if value != last_value:
+                    # Cards of one value have the same pick-ups (see Position.plans):
+                    # their points, loose cards and whether they sweep, read once.
+                    last_value = value
+                    found: list[tuple[int, int, bool]] = []
+                    for keys, house in ((plain, 0), (housed, 1)):
+                        extra = houses[value].cards.mask if house and keys else 0
+                        for key in keys:
+                            taken = key if floor is None else mask_of(key, floor)
+                            found.append(
+                                (
+                                    _mask_points(points, taken | extra),
+                                    taken.bit_count(),
+                                    taken == loose and sweeps == house,
+                                )
+                            )
+                for offset, (worth, count, swept) in enumerate(found):
+                    # As _rollout_listed adds them up, for the same ties.
+                    total = (worth + own) + count * 0.1
+                    if swept:
+                        total += 50
+                    if total > best_value:
+                        best_index, best_value = start + offset, total
+            start = end
+        if best_index >= 0 and self.rng.random() < 0.9:
+            return pick(position, cards, plans, ends, None, _NO_MOVES, best_index)
+        return pick(position, cards, plans, ends, None, _NO_MOVES, self.rng.choice(range(size)))
+
+    def _rollout_listed(self, state: State, moves: Sequence[Move]) -> Move:
+        """:meth:`_rollout_move` on a list of moves built (the bid, R2.6, R11.2, a crowded floor)."""
         if len(moves) == 1:
             return moves[0]
         points = state.variant.card_points.points
@@ -325,12 +464,13 @@ class SearchBot:
         houses = {house.value: house.cards.mask for house in state.houses}
         best: Move | None = None
         best_value = -1.0
-        for move in moves._takes():
-            assert isinstance(move, Take)
+        for move in moves:
+            if type(move) is not Take:
+                continue
             taken = move.loose.mask | (1 << move.card)
             if move.house is not None:
                 taken |= houses[move.house]
-            value = sum(points[i] for i in bits(taken)) + len(move.loose) * 0.1
+            value = _mask_points(points, taken) + len(move.loose) * 0.1
             if move.loose.mask == loose and len(houses) == (move.house is not None):
                 value += 50
             if value > best_value:
@@ -339,6 +479,9 @@ class SearchBot:
             return best
         return self.rng.choice(moves)
 
+
+#: No card's moves listed yet (what :func:`~seep._engine.listing.pick` reads first).
+_NO_MOVES: dict[int, list[Move]] = {}
 
 _BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
