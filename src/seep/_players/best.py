@@ -15,13 +15,14 @@ terms.
 
 Two players know more. In the second batch (R2.9) every card the bot has
 not seen is in the other hand, so the one consistent deal is the state
-itself: the bot solves it exactly from 12 plays before the end, and
+itself: the bot solves it exactly once 12 plays or fewer are left, and
 searches it a few plays deep (alpha-beta) before that. In the first
-batch its policy builds a house no opponent can take, its score gives a
-house wholly to its owner when no opponent holds the house's value and
-counts the seep the player to move can make, and a look near the end of
-the batch plays on to the first play of the next one, when a player with
-twelve fresh cards may sweep the floor the batch leaves.
+batch the candidates are picked with the seep each would offer counted
+over all the samples, the policy builds a house no opponent can take,
+the score gives such a house wholly to its owner and counts the seep the
+player to move can make, and near the end of the batch a playout goes on
+to the first play of the next batch, when the other player, with twelve
+fresh cards, may sweep the floor this batch leaves.
 """
 
 from __future__ import annotations
