@@ -81,7 +81,7 @@ class BestBot:
     nodes, and the result is the final margin of the bot's team (/100)
     plus ``win_weight`` for a won deal (minus for a lost one). Earlier, or
     when the solver gives up, ``horizon`` more plays (default 1 with four
-    players, 3 with two; 0: to the end of the deal) are made by a careful
+    players, 5 with two; 0: to the end of the deal) are made by a careful
     policy, and the result is the deal-score margin so far with half of
     each house's points to its owners' team.
 
@@ -142,7 +142,7 @@ class BestBot:
             if move is not None:
                 return move
         width = self.width or (16 if two else 8)
-        horizon = (3 if two else 1) if self.horizon is None else self.horizon
+        horizon = (5 if two else 1) if self.horizon is None else self.horizon
         solve_plies = (6 if two else 8) if self.solve_plies is None else self.solve_plies
         states = [draw(rng) for _ in range(self.samples)]
         candidates = _candidates(states if two else states[:1], view.seat, moves, width, two)
