@@ -48,6 +48,8 @@ _BID: Final = Phase.BID
 #: Seep rules that read no more of the card than its value.
 _BY_VALUE: Final = (SeepBonus, CardValueSeep)
 _INFINITY: Final = 1 << 40
+#: The positions whose children a solve keeps (see :class:`_Search`).
+_KEPT_CHILDREN: Final = 4096
 
 
 @attrs.frozen(kw_only=True)
@@ -109,9 +111,12 @@ class _Search:
         self.nodes = 0
         # key -> (lower bound, upper bound) of the rest of the deal's gain, and the
         # legal-move index of the best move found there (searched first next time).
-        # The children are made again at each visit: keeping them costs more memory
-        # (over a kilobyte a position) and garbage-collector time than it saves.
         self.table: dict[_Key, tuple[int, int, int]] = {}
+        # key -> the children, for the first positions expanded only: a small solve
+        # visits them again and again, but keeping every position's children costs
+        # more memory (over a kilobyte a position) and garbage-collector time than
+        # making them again saves.
+        self.children: dict[_Key, list[_Child]] = {}
 
     def key(self, state: State) -> _Key:
         """What the rest of the deal depends on, and nothing of the history.
@@ -164,8 +169,22 @@ class _Search:
             gain += seep.points if self.team_of(seep.seat) == 0 else -seep.points
         return gain
 
-    def expand(self, state: State, first: int = -1) -> list[_Child]:
+    def expand(self, state: State, key: _Key, first: int = -1) -> list[_Child]:
         """The children of ``state``: the move at index ``first`` first, then best-looking first."""
+        children = self.children.get(key)
+        if children is None:
+            children = self.make_children(state)
+            if len(self.children) < _KEPT_CHILDREN:
+                self.children[key] = children
+        if first >= 0 and children[0][3] != first:
+            for place, made in enumerate(children):
+                if made[3] == first:
+                    children.insert(0, children.pop(place))
+                    break
+        return children
+
+    def make_children(self, state: State) -> list[_Child]:
+        """The children of ``state``, best-looking first for the player to move."""
         gain_of = self.gain
         key_of = self.key
         children: list[_Child] = []
@@ -178,11 +197,6 @@ class _Search:
         to_move = state.to_move
         assert to_move is not None
         children.sort(key=_first, reverse=self.team_of(to_move) == 0)
-        if first >= 0:
-            for place, made in enumerate(children):
-                if made[3] == first:
-                    children.insert(0, children.pop(place))
-                    break
         return children
 
     def search(self, state: State, key: _Key, alpha: int, beta: int) -> int:
@@ -202,7 +216,7 @@ class _Search:
                 return lower
         else:
             lower, upper, first = -_INFINITY, _INFINITY, -1
-        children = self.expand(state, first)
+        children = self.expand(state, key, first)
         to_move = state.to_move
         assert to_move is not None
         maximising = self.team_of(to_move) == 0
@@ -361,7 +375,7 @@ def _best_moves(search: _Search, state: State, root: _Key, gain: int) -> tuple[M
     maximising = search.team_of(to_move) == 0
     best = []
     known = search.table.get(root)
-    for step, child, key, index in search.expand(state, -1 if known is None else known[2]):
+    for step, child, key, index in search.expand(state, root, -1 if known is None else known[2]):
         if key is None:
             value = step
         elif maximising:  # does the child reach gain (it cannot pass it)?
