@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, SupportsIndex, overload
+from typing import Any, Final, SupportsIndex, overload
 
 from seep._engine.generate import Plan, Position, iterate
 from seep._engine.listing import (
@@ -39,6 +39,9 @@ __all__ = [
     "iter_legal_moves",
     "legal_moves",
 ]
+
+
+_new: Final = object.__new__
 
 
 def _require_state(state: object) -> None:
@@ -214,7 +217,8 @@ def legal_moves(state: State) -> MoveList:
         _require_state(state)
     cached = state._legal_cache
     if cached is None:
-        cached = MoveList(state)
+        cached = _new(MoveList)  # MoveList(state), without the call to __init__
+        fill(cached, state)
         # The one mutable slot of a frozen state: its legal moves, kept once
         # made, so that applying one of them needs no second legality check.
         object.__setattr__(state, "_legal_cache", cached)
