@@ -8,11 +8,7 @@ at import from ``attrs.fields`` of its class: a field added to
 :class:`~seep.state.State` or to a move is set here with no edit (a field
 the transition changes is one more name in :data:`PLAY_CHANGES`), and a
 slot the generator does not know (a new attrs internal) stops the import
-with a message saying so. The one exception is :func:`build_state`, the
-state of every play, written out so that the compiled build compiles it
-(a generated function is interpreted code there); a test compares it with
-the generated copy on every slot, so a field added to ``State`` and not
-to it fails the tests. Two techniques:
+with a message saying so. Two techniques, both generated:
 
 * **slot setters** (the moves): ``object.__new__``, then each field's slot
   descriptor ``__set__``, which skips the frozen ``__setattr__``;
@@ -237,55 +233,10 @@ make_raise: Final[Callable[[Card, int], Raise]] = _slot_setter(Raise, "make_rais
 #: A :class:`~seep.moves.Throw` of a card known to be valid.
 make_throw: Final[Callable[[Card], Throw]] = _slot_setter(Throw, "make_throw")
 
-
-def build_state(
-    state: State,
-    *,
-    phase: Phase,
-    to_move: int | None,
-    bid: int | None,
-    hands: tuple[CardSet, ...],
-    stock: tuple[Card, ...],
-    loose: CardSet,
-    houses: tuple[House, ...],
-    piles: tuple[CardSet, ...],
-    seeps: tuple[SeepRecord, ...],
-    last_capture: int | None,
-    plays: int,
-    history: History,
-) -> State:
-    """The state after a play of ``state``: the one place the transition makes a state.
-
-    The fields of :data:`PLAY_CHANGES` are given, those of :data:`PLAY_SETS`
-    set, the rest copied from ``state``, nothing cached. Written out, not
-    generated, so that the compiled build compiles it: a test builds a
-    state with it and with the generated copy (:func:`_twin_copy`) and
-    fails on a slot of :class:`~seep.state.State` this function leaves
-    unset or sets otherwise.
-    """
-    after: Any = _new(_Twin)
-    after.variant = state.variant
-    after.dealer = state.dealer
-    after.phase = phase
-    after.to_move = to_move
-    after.bid = bid
-    after.hands = hands
-    after.stock = stock
-    after.face_up = True
-    after.loose = loose
-    after.houses = houses
-    after.piles = piles
-    after.seeps = seeps
-    after.last_capture = last_capture
-    after.plays = plays
-    after.redeals = state.redeals
-    after.history = history
-    after._legal_cache = None
-    after._attrs_cached_hash = None
-    after.__class__ = State
-    return after  # type: ignore[no-any-return]
-
-
+#: The state after a play of ``state``: the one place the transition makes a
+#: state. The fields of :data:`PLAY_CHANGES` are given, those of
+#: :data:`PLAY_SETS` set, the rest copied from ``state``, nothing cached.
+build_state: Final[BuildState] = _twin_copy("build_state", PLAY_CHANGES, PLAY_SETS)
 #: ``state`` with other ``hands`` and nothing cached: a sampled deal's table,
 #: asked about a move (the hands are not checked against the rest).
 with_hands: Final[Callable[[State, tuple[CardSet, ...]], State]] = _twin_copy(
