@@ -50,6 +50,11 @@ import attrs
 
 from seep._documents.move_json import move_from_dict, move_to_dict
 from seep._documents.reader import Reader
+from seep._engine.encoding import BUILD as _BUILD
+from seep._engine.encoding import RAISE as _RAISE
+from seep._engine.encoding import TAKE as _TAKE
+from seep._engine.encoding import THROW as _THROW
+from seep._engine.encoding import move_code
 from seep._engine.schedule import PACKET
 from seep._util.deprecation import renamed_names
 from seep._util.excerpt import excerpt
@@ -191,31 +196,6 @@ class _Dealing:
         return found
 
 
-# Shared ints for small move codes (every throw): a node then holds no int of its own.
-_INFO = tuple(range(8 * 128))
-
-_THROW, _TAKE, _BUILD, _RAISE, _BID = range(5)
-
-
-def encode_move(move: Move) -> int:
-    """A move as one int: kind, card, value or house, loose cards (a node keeps only this)."""
-    kind = type(move)
-    if kind is Throw:
-        code = _THROW | move.card << 3  # type: ignore[union-attr]
-        return _INFO[code]
-    if kind is Take:
-        assert isinstance(move, Take)
-        return _TAKE | move.card << 3 | (move.house or 0) << 9 | move.loose.mask << 13
-    if kind is Build:
-        assert isinstance(move, Build)
-        return _BUILD | move.card << 3 | move.value << 9 | move.loose.mask << 13
-    if kind is Raise:
-        assert isinstance(move, Raise)
-        return _RAISE | move.card << 3 | move.house << 9
-    assert isinstance(move, Bid)
-    return _BID | move.value << 9
-
-
 def _decode(code: int) -> Move:
     kind = code & 7
     card = Card((code >> 3) & 63)
@@ -251,7 +231,7 @@ class History:
 
     #: The history without this node's step.
     _parent: History | None
-    #: The step: an entry, a move's code (:func:`encode_move`) or the packets dealt after a move.
+    #: The step: an entry, a move's code (``seep._engine.encoding.encode_move``) or the packets dealt after a move.
     _item: Entry | int | _Dealing | None
     #: The number of entries up to this node (``len``).
     _length: int
@@ -389,27 +369,6 @@ class History:
 
 
 _EMPTY = History(None, None)
-_new_node = object.__new__
-
-
-def after_play(history: History, code: int, seat: int) -> History:
-    """``history`` after ``seat`` made the move of ``code`` (:func:`encode_move`), with nothing dealt and no seep.
-
-    The usual play, so the node is filled in directly, without a call to
-    ``__init__``: the same node as ``History(history, code, seat)``.
-
-    >>> from seep import Throw
-    >>> from seep.history import History, after_play, encode_move
-    >>> code = encode_move(Throw("9S"))
-    >>> after_play(History.start(), code, 2).entries() == History(History.start(), code, 2).entries()
-    True
-    """
-    node: History = _new_node(History)
-    node._parent = history
-    node._item = code
-    node._length = history._length + 1
-    node._seat = seat
-    return node
 
 
 _UNKNOWN = tuple(History(_EMPTY, Unknown(plays)) for plays in range(49))
@@ -438,7 +397,7 @@ def after_move(
     before the move) were then dealt into ``hands`` (the hands after it,
     R2.7, R2.9, R11.2). Constant time: a move is one node holding its code.
     """
-    node = History(history, encode_move(move), seat)
+    node = History(history, move_code(move), seat)  # type: ignore[arg-type]
     if turned is not None:
         node = History(node, FloorTurned(turned))
     elif seep is not None:

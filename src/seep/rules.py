@@ -16,7 +16,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, SupportsIndex, overload
 
 from seep._engine.generate import Plan, Position, iterate
-from seep._engine.listing import LISTED, pick, plan_of, prepare, takes
+from seep._engine.listing import (
+    LISTED,
+    NONE_LISTED,
+    fill,
+    pick,
+    plan_of,
+    takes,
+)
 from seep._engine.transition import transition
 from seep._engine.verify import in_play, violation
 from seep.errors import IllegalMoveError
@@ -33,18 +40,13 @@ __all__ = [
     "legal_moves",
 ]
 
-_NOTHING_HANDED = object()
+
+_new: Final = object.__new__
 
 
 def _require_state(state: object) -> None:
     if not isinstance(state, State):
         raise TypeError(f"state: expected a State, not {type(state).__name__}")
-
-
-# Shared empty values of a MoveList's slots until they are filled (never written to).
-_NO_SLOTS: Final[list[int]] = []
-_NO_PLANS: Final[list[Plan]] = []
-_NONE_LISTED: Final[dict[int, list[Move]]] = {}
 
 
 class MoveList(Sequence[Move]):
@@ -77,31 +79,27 @@ class MoveList(Sequence[Move]):
         "_position",
     )
 
+    # _listed: every move, where they are few (else None); _position, _cards,
+    # _plans, _ends: the mover's position, cards, plans and running move
+    # counts in normal play; _by_card: the moves listed so far, by card
+    # (shared and empty until a card's are listed); _planned: on a crowded
+    # floor, the plans made so far by slot (else None: all in _plans);
+    # _handed: the move the last index gave out, so that
+    # apply_move(state, moves[i]) knows it at once.
+    _listed: tuple[Move, ...] | None
+    _position: Position | None
+    _cards: list[int]
+    _plans: list[Plan]
+    _ends: list[int]
+    _by_card: dict[int, list[Move]]
+    _planned: dict[int, Plan] | None
+    _handed: object
+
     def __init__(self, source: State | Iterable[Move]) -> None:
-        self._listed: tuple[Move, ...] | None = None
-        self._position: Position | None = None
-        self._cards: list[int] = _NO_SLOTS
-        self._plans: list[Plan] = _NO_PLANS
-        self._ends: list[int] = _NO_SLOTS
-        # The moves listed so far, by card; shared and empty until a card's are listed.
-        self._by_card: dict[int, list[Move]] = _NONE_LISTED
-        # On a crowded floor: the plans made so far, by slot (else None: all in _plans).
-        self._planned: dict[int, Plan] | None = None
-        # The move the last index gave out: apply_move(state, moves[i]) knows it at once.
-        # Until one is given out it is a marker that no argument can be, not None:
-        # apply_move(state, None) must not pass as the move handed out.
-        self._handed: object = _NOTHING_HANDED
-        if not isinstance(source, State):
-            self._listed = tuple(source)
-            return
-        (
-            self._listed,
-            self._position,
-            self._cards,
-            self._plans,
-            self._ends,
-            self._planned,
-        ) = prepare(source)
+        if isinstance(source, State):
+            fill(self, source)
+        else:
+            fill(self, None, tuple(source))
 
     def _plan(self, slot: int) -> Plan:
         """The plan of the card of ``slot`` (made on first use on a crowded floor)."""
@@ -116,7 +114,7 @@ class MoveList(Sequence[Move]):
             assert self._position is not None
             plan = self._plans[slot] if self._planned is None else self._plan(slot)
             moves = list(self._position.iter_for_card(card, plan))
-            if self._by_card is _NONE_LISTED:
+            if self._by_card is NONE_LISTED:
                 self._by_card = {}
             self._by_card[card] = moves
         return moves
@@ -219,7 +217,8 @@ def legal_moves(state: State) -> MoveList:
         _require_state(state)
     cached = state._legal_cache
     if cached is None:
-        cached = MoveList(state)
+        cached = _new(MoveList)  # MoveList(state), without the call to __init__
+        fill(cached, state)
         # The one mutable slot of a frozen state: its legal moves, kept once
         # made, so that applying one of them needs no second legality check.
         object.__setattr__(state, "_legal_cache", cached)

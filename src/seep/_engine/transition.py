@@ -25,11 +25,12 @@ from typing import Final
 
 from seep._engine.bypass import build_state, card_set
 from seep._engine.effects import bid_after, finish_deal, play_card
+from seep._engine.nodes import after_play
 from seep._engine.schedule import deal_packets, opening_hand
 from seep._util.limits import POINTS_LIMIT
 from seep.cards import Card, CardSet
 from seep.errors import VariantError
-from seep.history import after_move, after_play, encode_move
+from seep.history import after_move
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import Phase, SeepRecord, State
 from seep.variants import SeepContext, Variant
@@ -79,7 +80,7 @@ def transition(state: State, move: Move) -> State:
         loose, houses, piles = finish_deal(variant, loose, houses, piles, last_capture)
     # 4. Record the history and build the state.
     if stock is before and not swept:  # nothing dealt, no seep: the usual play
-        history = after_play(state.history, encode_move(move), seat)
+        history = after_play(state.history, move, seat)
     else:
         history = after_move(
             state.history,
