@@ -403,23 +403,31 @@ class PacketDeal:
         card that is not in the stock or is already dealt.
         """
         left = self._undealt()
-        if card not in left:
-            raise InvalidStateError("card", f"{Card(card)} is not among the undealt cards")
+        try:
+            index = left.index(card)
+        except ValueError:
+            raise InvalidStateError(
+                "card", f"{Card(card)} is not among the undealt cards"
+            ) from None
         dealt = (*self.dealt, card)
         if len(dealt) < len(self.recipients):
-            index = left.index(card)
-            return PacketDeal(
-                state=self.state,
-                move=self.move,
-                recipients=self.recipients,
-                dealt=dealt,
-                legal=self.legal,
-                left=left[:index] + left[index + 1 :],
-            )
+            # The next node as PacketDeal(...) would make it, its fields set
+            # directly: a card is dealt at every chance node of a deal.
+            node = _new_node(PacketDeal)
+            _set_field(node, "state", self.state)
+            _set_field(node, "move", self.move)
+            _set_field(node, "recipients", self.recipients)
+            _set_field(node, "dealt", dealt)
+            _set_field(node, "legal", self.legal)
+            _set_field(node, "_left", left[:index] + left[index + 1 :])
+            return node
         stock = dealt + _without(self.state.stock, dealt)
         dealing = attrs.evolve(self.state, stock=stock)  # the order of the stock decides no move
         return transition(dealing, self.move) if self.legal else apply_move(dealing, self.move)
 
+
+_new_node: Final = object.__new__
+_set_field: Final = object.__setattr__
 
 ChanceNode: TypeAlias = InitialDeal | PacketDeal
 """A point of the deal where chance deals the next card."""
@@ -446,11 +454,15 @@ def _without(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ..
 def _recipients(before: State, after: State) -> tuple[int, ...]:
     """The seat each card taken from the stock went to, in dealing order."""
     count = len(before.stock) - len(after.stock)
-    masks = [hand.mask for hand in after.hands]
-    return tuple(
-        next(seat for seat, mask in enumerate(masks) if mask >> card & 1)
-        for card in before.stock[:count]
-    )
+    masks = list(enumerate(hand.mask for hand in after.hands))
+    seats: list[int] = []
+    for card in before.stock[:count]:
+        bit = 1 << card
+        for seat, mask in masks:
+            if mask & bit:
+                seats.append(seat)
+                break
+    return tuple(seats)
 
 
 def packet_recipients(state: State, move: Move) -> tuple[int, ...]:

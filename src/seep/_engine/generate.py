@@ -225,13 +225,19 @@ class Position:
         """What ``card`` may do in normal play."""
         return self.plans(1 << card)[1][0]
 
-    def plans(self, cards: int) -> tuple[list[int], list[Plan], list[int]]:
+    def plans(
+        self, cards: int, takes_only: bool = False
+    ) -> tuple[list[int], list[Plan], list[int]]:
         """The plans of the cards of the mask ``cards`` in normal play (see :class:`Plan`).
 
         Returns the cards, lowest first, their plans, and the running total
         of their numbers of moves. Each value goes through four steps, in
         this order: the pick-ups, then, unless R3.2 binds the card to its
         house, the builds, the raises and the throw.
+
+        ``takes_only``: the first step alone (the plans list the pick-ups
+        and nothing else, and the totals count only them), for a caller
+        that reads only the takes (see :meth:`take_masks`).
 
         This is the hot path of play, so the steps are written out in one
         loop, each the one place of its rules: as methods called per value
@@ -307,7 +313,9 @@ class Position:
             else:
                 housed = _HOUSE_ALONE
                 count = 1
-            if bound:  # R3.2: the owner's last card of a house's value may only take it
+            if (
+                bound or takes_only
+            ):  # R3.2: the owner's last card of a house's value may only take it
                 plan = (plain, housed, 0, 0, False)
             else:
                 # 2. The builds. Targets above the card's value need loose cards
@@ -361,7 +369,7 @@ class Position:
         the card's value (R4.1): the loose cards of the takes of
         :meth:`iter_for_card`, without building the moves.
         """
-        plain, housed = self.plan(card)[:2]
+        plain, housed = self.plans(1 << card, True)[1][0][:2]  # no build counted
         if self.cards is None:
             return list(plain), list(housed)
         masks = floor_masks(self.loose)
