@@ -585,9 +585,9 @@ class HistorySampler:
     def quick_state(self, rng: random.Random, *, max_proposals: int = DEFAULT_PROPOSALS) -> State:
         """The ``state`` of a :meth:`deal`, drawn from the same distribution, with less work.
 
-        The proposals are :class:`~seep._hidden.quick_draw.QuickDraw`'s
-        (each hidden hand checked as soon as it is drawn); a seed draws other
-        states than :meth:`deal`. Once a first one is found, the states are
+        Each hidden hand is checked against the view as soon as it is drawn,
+        the seat most likely to break a fact first, so a proposal that fails
+        costs little; a seed draws other states than :meth:`deal`. Once a first one is found, the states are
         built from its replay and carry no history
         (:meth:`History.unknown <seep.history.History.unknown>`).
 
