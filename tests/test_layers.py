@@ -21,7 +21,10 @@ from test_imports import PACKAGE, _graph, _modules
 #: places one of them elsewhere.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("utilities", ("seep._util", "seep._version", "seep.errors", "seep._engine.caches")),
-    ("values", ("seep._engine.bits", "seep.cards", "seep.moves", "seep.variants")),
+    (
+        "values",
+        ("seep._engine.bits", "seep._engine.encoding", "seep.cards", "seep.moves", "seep.variants"),
+    ),
     ("reading", ("seep._documents",)),
     ("engine core", ("seep._engine.schedule", "seep._engine.groups", "seep._engine.counting")),
     ("table", ("seep.history", "seep._picture", "seep.state")),
