@@ -129,7 +129,9 @@ def test_the_schema_files_are_package_data_next_to_the_code() -> None:
 
 
 def test_an_unknown_schema_name_is_refused_naming_the_schemas() -> None:
-    with pytest.raises(ValueError, match="the schemas are state, view, move, record, match, pipe"):
+    with pytest.raises(
+        ValueError, match="the schemas are state, view, move, record, match, pipe, simulation"
+    ):
         json_schema("game")
 
 

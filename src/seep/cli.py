@@ -31,6 +31,8 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
+import attrs
+
 from seep._documents.text import load_json, read_text
 from seep._players.terminal import DEFAULT_RECORD, deal_header, move_line, play
 from seep._util.excerpt import excerpt
@@ -43,7 +45,7 @@ from seep.pipe import PipeBot, PipeBotError
 from seep.records import Record
 from seep.render import sheet_text, state_text
 from seep.serialization import state_from_dict
-from seep.sim import GameResult, MatchSpec, ladder, simulate, summarize
+from seep.sim import GameResult, Ladder, MatchSpec, Summary, ladder, simulate, summarize
 from seep.state import State
 from seep.variants import Variant, get_variant, variant_names
 
@@ -255,6 +257,9 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             f"argument --bots: {excerpt(twice)} is given twice; a ladder plays each bot once",
             err,
         )
+    bad_json = _json_path_problem(args.json)
+    if bad_json:
+        return _usage_error("simulate", f"argument --json: {bad_json}", err)
     try:
         labels = _labels(kinds, args)
     except (ValueError, TypeError) as error:
@@ -318,6 +323,7 @@ def _match(
     first = summarize(results)
     second = summarize(results, side_of=lambda r: 0 if r.swapped else 1)
     unit = "deal" if args.mode == "deal" else "baazi"
+    out, doc_out = (err, out) if args.json == "-" else (out, out)
     print(
         f"{args.games} {unit}s of {variant.name}, {labels[0]} vs {labels[1]}, seats alternating, "
         f"seeds {args.seed}..{args.seed + args.games - 1}",
@@ -337,7 +343,12 @@ def _match(
             f"{summary.seeps_per_deal:>12.3f}",
             file=out,
         )
-    return 0
+    results_doc = [
+        {"name": label, **_summary_dict(summary)}
+        for label, summary in zip(labels, (first, second), strict=True)
+    ]
+    doc = _simulation_doc(args, "match", kinds, labels, {"results": results_doc})
+    return _write_json(args, doc, doc_out, err)
 
 
 def _labels(kinds: Sequence[str], args: argparse.Namespace) -> list[str]:
@@ -382,6 +393,7 @@ def _round_robin(
         progress=progress,
     )
     unit = "deal" if args.mode == "deal" else "baazi"
+    out, doc_out = (err, out) if args.json == "-" else (out, out)
     print(
         f"Round robin of {len(kinds)} bots, {variant.name}: {args.games} {unit}s a pair, "
         f"seats alternating, seeds {args.seed}..{args.seed + args.games - 1} "
@@ -416,6 +428,79 @@ def _round_robin(
         "another scores 0.64 against it on average, 200 Elo above 0.76.",
         file=out,
     )
+    return _write_json(args, _ladder_doc(args, kinds, labels, table), doc_out, err)
+
+
+_SIMULATION_FORMAT = "seep-simulation/1"
+
+
+def _json_path_problem(path: str | None) -> str | None:
+    """Why ``--json PATH`` cannot be written, found before any game is played (``None``: it can)."""
+    if path is None or path == "-":
+        return None
+    target = Path(path)
+    if target.is_dir():
+        return f"{path} is a folder; give a file to write"
+    if not target.absolute().parent.is_dir():
+        return f"no folder {target.parent} to save in"
+    return None
+
+
+def _simulation_doc(
+    args: argparse.Namespace,
+    kind: str,
+    kinds: Sequence[str],
+    labels: Sequence[str],
+    results: dict[str, Any],
+) -> dict[str, Any]:
+    """The ``--json`` document (``seep-simulation/1``): the settings, the bots, the ``results``."""
+    return {
+        "format": _SIMULATION_FORMAT,
+        "kind": kind,
+        "variant": get_variant(args.variant).name,
+        "mode": args.mode,
+        "games": args.games,
+        "seed": args.seed,
+        "bots": [
+            {"spec": spec, "name": label, "options": _bot_options(spec, args)}
+            for spec, label in zip(kinds, labels, strict=True)
+        ],
+        **results,
+    }
+
+
+def _summary_dict(summary: Summary) -> dict[str, Any]:
+    """A :class:`~seep.sim.Summary` as JSON: its fields, each interval a ``[low, high]`` list."""
+    return attrs.asdict(summary)
+
+
+def _ladder_doc(
+    args: argparse.Namespace, kinds: Sequence[str], labels: Sequence[str], table: Ladder
+) -> dict[str, Any]:
+    """The ``--json`` document of a round robin: the ratings best first, the win-share table."""
+    results = {
+        "ratings": [attrs.asdict(rating) for rating in table.ratings],
+        "win_share": {
+            row: {col: table.win_share(row, col) for col in table.names if col != row}
+            for row in table.names
+        },
+    }
+    return _simulation_doc(args, "ladder", kinds, labels, results)
+
+
+def _write_json(args: argparse.Namespace, doc: dict[str, Any], out: IO[str], err: IO[str]) -> int:
+    """Write ``doc`` where ``--json`` says (``-``: ``out``); 0, or 1 when the file cannot be written."""
+    if args.json is None:
+        return 0
+    text = json.dumps(doc, indent=2) + "\n"
+    if args.json == "-":
+        out.write(text)
+        return 0
+    try:
+        Path(args.json).write_text(text, encoding="utf-8")
+    except OSError as error:
+        print(f"seep simulate: cannot write {args.json}: {_one_line(str(error))}", file=err)
+        return 1
     return 0
 
 
@@ -695,6 +780,13 @@ def _parser() -> argparse.ArgumentParser:
         help="run the games on a Dask cluster (tcp://host:8786); needs the dask extra",
     )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+    sim.add_argument(
+        "--json",
+        metavar="PATH",
+        default=None,
+        help="also write the results as one JSON document (seep-simulation/1) to PATH, "
+        "replacing it; '-' writes it to standard output and the tables to standard error",
+    )
 
     show = commands.add_parser("show", help="render a state, baazi or record file")
     show.add_argument("file", help="a state or baazi (JSON) or a game record")

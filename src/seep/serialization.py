@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 #: The JSON Schemas shipped with the package (``seep/schemas/NAME.json``), by name.
-SCHEMAS = ("state", "view", "move", "record", "match", "pipe")
+SCHEMAS = ("state", "view", "move", "record", "match", "pipe", "simulation")
 
 STATE_FORMAT = "seep-state/1"
 #: The values of ``phase``.
@@ -261,10 +261,11 @@ def json_schema(name: str) -> dict[str, Any]:
 
     The schemas describe the JSON documents for programs in any language:
     ``state``, ``view`` and ``move`` (the JSON documents), ``record`` (a game
-    record's JSON form), ``match`` (a match document) and ``pipe`` (the
-    messages of the pipe protocol). They are files of the package,
+    record's JSON form), ``match`` (a match document), ``pipe`` (the
+    messages of the pipe protocol) and ``simulation`` (the results ``seep
+    simulate --json`` writes). They are files of the package,
     ``seep/schemas/NAME.json``; each has an ``$id`` and refers to the others
-    by file name (``"$ref": "state.json"``), so a validator needs all six.
+    by file name (``"$ref": "state.json"``), so a validator needs them all.
     Every document the library writes validates; a document that does not
     validate is refused by the library's loaders too, which check more (each
     card once, the moves replayed).
@@ -274,11 +275,11 @@ def json_schema(name: str) -> dict[str, Any]:
     >>> schema["$schema"], schema["required"][:3]
     ('https://json-schema.org/draft/2020-12/schema', ['variant', 'players', 'dealer'])
     >>> sorted(json_schema(name)["$id"].rsplit("/", 1)[1] for name in SCHEMAS)
-    ['match.json', 'move.json', 'pipe.json', 'record.json', 'state.json', 'view.json']
+    ['match.json', 'move.json', 'pipe.json', 'record.json', 'simulation.json', 'state.json', 'view.json']
     >>> json_schema("chess")
     Traceback (most recent call last):
     ...
-    ValueError: no JSON Schema 'chess': the schemas are state, view, move, record, match, pipe
+    ValueError: no JSON Schema 'chess': the schemas are state, view, move, record, match, pipe, simulation
     """
     if name not in SCHEMAS:
         raise ValueError(f"no JSON Schema {excerpt(name)}: the schemas are {', '.join(SCHEMAS)}")
