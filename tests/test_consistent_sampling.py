@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import attrs
 import pytest
@@ -63,6 +63,14 @@ def random_state(variant: str, seed: int, plays: int) -> State:
     while state.plays < plays and not state.is_over:
         state = apply_move(state, rng.choice(legal_moves(state)))
     return state
+
+
+def seat_views(cases: Iterable[tuple[str, int, int]]) -> Iterator[tuple[int, int, View]]:
+    """``(seed, seat, view)`` for every seat of each ``(variant, seed, plays)`` random state."""
+    for variant, seed, plays in cases:
+        state = random_state(variant, seed, plays)
+        for seat in range(state.players):
+            yield seed, seat, observe(state, seat)
 
 
 def deck_of(state: State) -> list[Card]:
@@ -269,16 +277,16 @@ def test_r11_2_taash_passes_mean_the_passer_could_not_build() -> None:
 
 
 def test_prechecks_never_reject_a_consistent_deck() -> None:
-    for variant, seed, plays in (("standard", 5, 20), ("taash", 6, 16), ("standard-2p", 7, 30)):
-        state = random_state(variant, seed, plays)
-        for seat in range(state.players):
-            sampler = HistorySampler(observe(state, seat))
-            rng = random.Random(seed)
-            sampler.deal(rng)
-            for _ in range(150):
-                deck = sampler.propose(rng)
-                if not sampler.plausible(deck):
-                    assert sampler.replay(deck) is None
+    for seed, _seat, view in seat_views(
+        (("standard", 5, 20), ("taash", 6, 16), ("standard-2p", 7, 30))
+    ):
+        sampler = HistorySampler(view)
+        rng = random.Random(seed)
+        sampler.deal(rng)
+        for _ in range(150):
+            deck = sampler.propose(rng)
+            if not sampler.plausible(deck):
+                assert sampler.replay(deck) is None
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -366,34 +374,33 @@ def test_the_fast_replay_of_fitting_decks_agrees_with_the_checked_replay() -> No
     # HistorySampler._fitted remembers a move's legality by the mover's values in hand
     # (R3.2, R5.3, R6.3 and R2.6 read values, R3.1 the card itself) and compares the
     # public history once; the checked replay decides every deck afresh.
-    for variant, seed, plays in (
-        ("standard", 21, 14),
-        ("standard", 22, 30),
-        ("taash", 23, 18),
-        ("standard-2p", 24, 26),
-        ("taash-2p", 25, 20),
+    for seed, seat, view in seat_views(
+        (
+            ("standard", 21, 14),
+            ("standard", 22, 30),
+            ("taash", 23, 18),
+            ("standard-2p", 24, 26),
+            ("taash-2p", 25, 20),
+        )
     ):
-        state = random_state(variant, seed, plays)
-        for seat in range(state.players):
-            view = observe(state, seat)
-            sampler = HistorySampler(view)
-            rng = random.Random(seed * 10 + seat)
-            fixed = {spot for spots, _ in sampler._known for spot in spots}
-            movable = [spot for spot in range(52) if spot not in fixed]
-            agreed = accepted = 0
-            for round in range(40):
-                # Proposals, and consistent decks; then two hidden cards swapped, as the chain does.
-                deck = sampler.propose(rng) if round % 4 else list(sampler.deal(rng).deck)
-                for _ in range(3):
-                    checked, fitted = sampler.replay(deck), sampler._fitted(deck)
-                    assert checked == fitted
-                    agreed += 1
-                    accepted += checked is not None
-                    i, j = rng.sample(movable, 2)
-                    deck[i], deck[j] = deck[j], deck[i]
-            assert agreed == 120
-            assert accepted >= 10
-            assert sampler._script is not None  # the later decks were replayed from the first
+        sampler = HistorySampler(view)
+        rng = random.Random(seed * 10 + seat)
+        fixed = {spot for spots, _ in sampler._known for spot in spots}
+        movable = [spot for spot in range(52) if spot not in fixed]
+        agreed = accepted = 0
+        for round in range(40):
+            # Proposals, and consistent decks; then two hidden cards swapped, as the chain does.
+            deck = sampler.propose(rng) if round % 4 else list(sampler.deal(rng).deck)
+            for _ in range(3):
+                checked, fitted = sampler.replay(deck), sampler._fitted(deck)
+                assert checked == fitted
+                agreed += 1
+                accepted += checked is not None
+                i, j = rng.sample(movable, 2)
+                deck[i], deck[j] = deck[j], deck[i]
+        assert agreed == 120
+        assert accepted >= 10
+        assert sampler._script is not None  # the later decks were replayed from the first
 
 
 def test_in_normal_play_legality_reads_only_the_house_values_of_a_hand() -> None:
@@ -448,41 +455,40 @@ def test_the_moves_of_a_stopped_replay_never_reject_a_consistent_deck() -> None:
     from seep._hidden.replay_script import Prefix
 
     prefixes = kept = rejected = 0
-    for variant, seed, plays in (
-        ("standard", 31, 18),
-        ("standard", 32, 34),
-        ("taash", 33, 14),
-        ("taash", 34, 30),
-        ("standard-2p", 35, 26),
-        ("taash-2p", 36, 22),
+    for seed, seat, view in seat_views(
+        (
+            ("standard", 31, 18),
+            ("standard", 32, 34),
+            ("taash", 33, 14),
+            ("taash", 34, 30),
+            ("standard-2p", 35, 26),
+            ("taash-2p", 36, 22),
+        )
     ):
-        state = random_state(variant, seed, plays)
-        for seat in range(state.players):
-            view = observe(state, seat)
-            sampler = HistorySampler(view)
-            rng = random.Random(seed * 10 + seat)
-            consistent_decks = [list(HistorySampler(view).deal(rng).deck) for _ in range(6)]
-            for _ in range(12):
-                deck = sampler.propose(rng)
-                try:
-                    start = new_deal(view.variant, deck=deck, dealer=view.dealer)
-                except MisdealError:
-                    continue
-                before: list[State] = []
-                if sampler._played_out(start, None, before) is not None or not before:
-                    continue
-                prefix = Prefix(before, sampler.moves, sampler._dealt_to, seat)
-                prefixes += 1
-                assert not prefix.holds(deck)  # the move that stopped the replay is in it
-                for other in consistent_decks:
-                    assert sampler.replay(other) is not None
-                    assert prefix.holds(other)
-                    kept += 1
-                for _ in range(8):
-                    other = sampler.propose(rng)
-                    if not prefix.holds(other):
-                        assert sampler.replay(other) is None
-                        rejected += 1
+        sampler = HistorySampler(view)
+        rng = random.Random(seed * 10 + seat)
+        consistent_decks = [list(HistorySampler(view).deal(rng).deck) for _ in range(6)]
+        for _ in range(12):
+            deck = sampler.propose(rng)
+            try:
+                start = new_deal(view.variant, deck=deck, dealer=view.dealer)
+            except MisdealError:
+                continue
+            before: list[State] = []
+            if sampler._played_out(start, None, before) is not None or not before:
+                continue
+            prefix = Prefix(before, sampler.moves, sampler._dealt_to, seat)
+            prefixes += 1
+            assert not prefix.holds(deck)  # the move that stopped the replay is in it
+            for other in consistent_decks:
+                assert sampler.replay(other) is not None
+                assert prefix.holds(other)
+                kept += 1
+            for _ in range(8):
+                other = sampler.propose(rng)
+                if not prefix.holds(other):
+                    assert sampler.replay(other) is None
+                    rejected += 1
     assert prefixes >= 100 and kept >= 600 and rejected >= 500
 
 
@@ -491,28 +497,26 @@ def test_r3_2_a_proposal_turned_away_by_a_duty_draws_what_its_whole_placement_dr
     # draws that would have placed the seats after it: a seed draws the same samples as
     # when every seat was placed before the duties were checked.
     turned_away = 0
-    for variant, seed, plays in (("standard", 41, 24), ("taash", 42, 28), ("standard", 43, 36)):
-        state = random_state(variant, seed, plays)
-        for seat in range(state.players):
-            sampler = HistorySampler(observe(state, seat))
-            if not any(sampler._seat_duties):
+    for _seed, _seat, view in seat_views(
+        (("standard", 41, 24), ("taash", 42, 28), ("standard", 43, 36))
+    ):
+        sampler = HistorySampler(view)
+        if not any(sampler._seat_duties):
+            continue
+        for k in range(60):
+            checked, whole = random.Random(k), random.Random(k)
+            order = sampler._drawn(checked)
+            if order is None or sampler._drawn(whole) != order:
                 continue
-            for k in range(60):
-                checked, whole = random.Random(k), random.Random(k)
-                order = sampler._drawn(checked)
-                if order is None or sampler._drawn(whole) != order:
-                    continue
-                kept = sampler._place(order[:], checked, checked=True)
-                deck = sampler._place(order[:], whole, checked=False)
-                assert deck is not None
-                if kept is None and not (
-                    sampler._opening_need and not sampler._bid_hand_holds(deck)
-                ):
-                    assert not sampler._duties_hold(deck)
-                    assert checked.getstate() == whole.getstate()
-                    turned_away += 1
-                elif kept is not None:
-                    assert kept == deck and checked.getstate() == whole.getstate()
+            kept = sampler._place(order[:], checked, checked=True)
+            deck = sampler._place(order[:], whole, checked=False)
+            assert deck is not None
+            if kept is None and not (sampler._opening_need and not sampler._bid_hand_holds(deck)):
+                assert not sampler._duties_hold(deck)
+                assert checked.getstate() == whole.getstate()
+                turned_away += 1
+            elif kept is not None:
+                assert kept == deck and checked.getstate() == whole.getstate()
     assert turned_away >= 60
 
 
@@ -609,23 +613,23 @@ def test_the_search_draw_keeps_exactly_the_proposals_whose_deck_replays_to_the_v
     # structure (proposed ones, and consistent ones), its checks must agree with the
     # checked replay of the whole deck.
     kept = turned = placed = 0
-    for seed, plays in ((51, 6), (52, 18), (53, 30), (54, 42)):
-        state = random_state(variant, seed, plays)
-        for seat in range(state.players):
-            sampler = HistorySampler(observe(state, seat))
-            rng = random.Random(seed * 10 + seat)
-            sampler.quick_state(rng)
-            sampler.quick_state(rng)
-            quick = sampler._quick
-            assert quick is not None
-            placed += bool(quick._placed)
-            decks = [sampler.propose(rng) for _ in range(24)]
-            decks += [list(sampler.deal(rng).deck) for _ in range(3)]
-            for deck in decks:
-                accepted = sampler.replay(deck) is not None
-                assert quick.accepts(deck) == accepted
-                kept += accepted
-                turned += not accepted
+    for seed, seat, view in seat_views(
+        (variant, seed, plays) for seed, plays in ((51, 6), (52, 18), (53, 30), (54, 42))
+    ):
+        sampler = HistorySampler(view)
+        rng = random.Random(seed * 10 + seat)
+        sampler.quick_state(rng)
+        sampler.quick_state(rng)
+        quick = sampler._quick
+        assert quick is not None
+        placed += bool(quick._placed)
+        decks = [sampler.propose(rng) for _ in range(24)]
+        decks += [list(sampler.deal(rng).deck) for _ in range(3)]
+        for deck in decks:
+            accepted = sampler.replay(deck) is not None
+            assert quick.accepts(deck) == accepted
+            kept += accepted
+            turned += not accepted
     assert kept >= 90 and turned >= 50 and placed >= 6
 
 

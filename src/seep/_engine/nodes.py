@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from seep._engine.encoding import SHARED_CODES, encode_move
+from seep._engine.encoding import move_code
 from seep.history import History
 from seep.moves import Build, Raise, Take, Throw
 
@@ -31,8 +31,7 @@ def after_play(history: History, move: Take | Build | Raise | Throw, seat: int) 
     """
     node: History = _new(History)
     node._parent = history
-    # A throw's code is a shared int (see seep._engine.encoding.move_code).
-    node._item = SHARED_CODES[move.card << 3] if type(move) is Throw else encode_move(move)  # type: ignore[assignment]
+    node._item = move_code(move)  # type: ignore[assignment]
     node._length = history._length + 1
     node._seat = seat
     return node
