@@ -24,7 +24,13 @@ from typing import Any
 from seep._engine.bits import mask_total
 from seep._engine.effects import bid_after, finish_deal, play_card
 from seep._engine.groups import groups
-from seep._engine.schedule import PACKET, first_to_play, opening_packets, packet_order
+from seep._engine.schedule import (
+    PACKET,
+    first_to_play,
+    in_house_round,
+    opening_packets,
+    packet_order,
+)
 from seep.cards import CardSet
 from seep.errors import InvalidStateError
 from seep.history import Dealt, FloorTurned, Played, SeepRecord, Unknown
@@ -126,6 +132,7 @@ def check_history(view: View) -> list[tuple[House, ...]]:
         wrong_turn = turn.play(seat, isinstance(move, Bid))
         if wrong_turn:
             raise fail(index, wrong_turn)
+        house_round = in_house_round(variant, plays, bid)  # R11.2: any card may be thrown
         bid = bid_after(variant, plays, bid, move)  # R2.5; R11.2: the first house built may be it
         if isinstance(move, Bid):
             houses_after.append(houses)
@@ -147,7 +154,7 @@ def check_history(view: View) -> list[tuple[House, ...]]:
         broken = _broken_sum(move, standing)
         if broken:
             raise fail(index, f"{move}: {broken}")
-        if isinstance(move, Throw) and variant.throw_rule is not ThrowRule.ANY:
+        if isinstance(move, Throw) and variant.throw_rule is not ThrowRule.ANY and not house_round:
             # R8.2 needs only the card and the floor, which the seat has seen (R11.3: taash throws any)
             value = move.card.value
             if value in standing or groups(loose, value):

@@ -27,6 +27,7 @@ it.
 from __future__ import annotations
 
 from seep._engine.bypass import card_set
+from seep._engine.schedule import in_house_round
 from seep.cards import CardSet
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.state import House
@@ -128,10 +129,8 @@ def bid_after(variant: Variant, plays: int, bid: int | None, move: Move) -> int 
     """
     if type(move) is Bid:
         return move.value
-    if type(move) is Build:
-        rule = variant.opening
-        if rule.builds_first and rule.in_opening(plays, bid, variant.players):
-            return move.value
+    if type(move) is Build and in_house_round(variant, plays, bid):
+        return move.value
     return bid
 
 

@@ -178,6 +178,18 @@ def in_opening_round(variant: Variant, plays: int, bid: int | None) -> bool:
     return variant.opening.in_opening(plays, bid, variant.players)
 
 
+def in_house_round(variant: Variant, plays: int, bid: int | None) -> bool:
+    """True while a house round lasts (R11.2): build a house if possible, else throw any card.
+
+    >>> from seep._engine.schedule import in_house_round
+    >>> from seep.variants import STANDARD, TAASH
+    >>> in_house_round(TAASH, 1, None), in_house_round(TAASH, 1, 10), in_house_round(STANDARD, 0, 10)
+    (True, False, False)
+    """
+    rule = variant.opening
+    return rule.builds_first and rule.in_opening(plays, bid, variant.players)
+
+
 def deal_packets(
     stock: tuple[Card, ...], hands: list[int], start: int, quotas: list[int]
 ) -> tuple[Card, ...]:

@@ -17,6 +17,7 @@ from seep._util.excerpt import excerpt
 from seep.errors import UnknownVariantError, VariantError
 from seep.variants._checks import check_int
 from seep.variants._equal import same_rule
+from seep.variants._opening_checks import check_opening
 from seep.variants._rules import (
     BankedMatch,
     BidOpening,
@@ -92,57 +93,6 @@ def _check_name(instance: Variant, attribute: attrs.Attribute[str], value: str) 
         )
 
 
-def _check_opening(
-    instance: Variant, attribute: attrs.Attribute[OpeningRule], value: OpeningRule
-) -> None:
-    """Refuse an opening whose packets before the first play no deal can follow.
-
-    ``first_packets(players)`` must be a tuple of seats counted from the
-    bidder (``0..players-1``) and ``None`` for the floor, with exactly one
-    floor packet (R2.2, R11.1: four cards, so that a deal has 48 plays,
-    R2.8), at most three packets to a seat (its hand of 12, R2.7) and, in an
-    opening with a bid, at least one packet to the bidder, whose cards the
-    bid is made with (R2.3, R2.4).
-    """
-    field = "Variant.opening"
-    packets = value.first_packets(instance.players)
-    if not isinstance(packets, tuple):
-        raise TypeError(
-            f"{field}: first_packets({instance.players}) must return a tuple, "
-            f"got {excerpt(packets)} ({type(packets).__name__})"
-        )
-    for packet in packets:
-        if packet is not None and (
-            not isinstance(packet, int)
-            or isinstance(packet, bool)
-            or not 0 <= packet < instance.players
-        ):
-            raise VariantError(
-                field,
-                f"first_packets({instance.players}) gave {excerpt(packet)}: each packet goes to "
-                f"a seat counted from the bidder, 0..{instance.players - 1}, or to the floor (None)",
-            )
-    floor = packets.count(None)
-    if floor != 1:
-        raise VariantError(
-            field,
-            f"R2.2, R11.1: the opening deals exactly one packet of four to the floor, "
-            f"first_packets({instance.players}) gives {floor}",
-        )
-    for seat in range(instance.players):
-        if packets.count(seat) > 3:
-            raise VariantError(
-                field,
-                f"R2.7: seat {seat} (counted from the bidder) is dealt {4 * packets.count(seat)} "
-                "cards before the first play, more than its hand of 12",
-            )
-    if value.bids and 0 not in packets:
-        raise VariantError(
-            field,
-            "R2.3, R2.4: an opening with a bid deals the bidder (seat 0) a packet to bid with",
-        )
-
-
 @attrs.frozen(kw_only=True)
 class Variant:
     """Everything that differs between rule sets, as data the engine reads.
@@ -173,7 +123,7 @@ class Variant:
         default=Opening.BID,
         validator=[
             attrs.validators.instance_of(OpeningRule),  # type: ignore[type-abstract]
-            _check_opening,
+            check_opening,
         ],
     )
     pickup: Pickup = attrs.field(
