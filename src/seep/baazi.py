@@ -40,6 +40,7 @@ from seep.scoring import deal_score
 from seep.serialization import state_to_dict
 from seep.state import State
 from seep.variants import Standing, Variant, get_variant
+from seep.variants._answers import first_dealer_of_next_match, next_dealer, next_standing
 
 __all__ = [
     "Baazi",
@@ -167,7 +168,7 @@ class Baazi:
         if not self.sheet:
             return self.first_dealer
         last = self.sheet[-1]
-        return self.variant.dealer_rule.next_dealer(last.dealer, last.lead, self.variant.players)
+        return next_dealer(self.variant, last.dealer, last.lead)
 
 
 _RULE_ID = re.compile(r"R\d+(\.\d+)?")
@@ -251,7 +252,7 @@ def apply_baazi_move(baazi: Baazi, move: Move) -> Baazi:
         return attrs.evolve(baazi, deals=deals)
     score = deal_score(state)
     totals = (score.teams[0].total, score.teams[1].total)
-    standing = baazi.variant.match.after_deal(baazi.standing, totals)
+    standing = next_standing(baazi.variant, baazi.standing, totals)
     row = SheetRow(
         deal=len(deals),
         dealer=state.dealer,
@@ -290,9 +291,7 @@ def next_baazi(baazi: Baazi, *, seed: Seed = None) -> Baazi:
     if not baazi.is_over:
         raise InputError("the match is not over yet", field="baazi")
     last = baazi.sheet[-1]
-    first = baazi.variant.dealer_rule.first_dealer_of_next_match(
-        last.dealer, last.lead, baazi.variant.players
-    )
+    first = first_dealer_of_next_match(baazi.variant, last.dealer, last.lead)
     return new_baazi(baazi.variant, seed=seed, first_dealer=first)
 
 

@@ -39,6 +39,7 @@ from seep.records._model import (
     score_text,
 )
 from seep.variants import Standing
+from seep.variants._answers import next_standing
 
 # re.ASCII: only ASCII digits are digits (Unicode ones would reach int()).
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]', re.DOTALL | re.ASCII)
@@ -109,7 +110,7 @@ def format_record(record: Record) -> str:
             lines.append(_tag("Score", score_text(deal.score)))
             if record.kind == "baazi":
                 totals = deal.score.totals
-                standing = record.variant.match.after_deal(standing, (totals[0], totals[1]))
+                standing = next_standing(record.variant, standing, (totals[0], totals[1]))
                 lines.append(f"{{after deal {deal.number}: {_standing_text(standing)}}}")
     return "\n".join(lines) + "\n"
 

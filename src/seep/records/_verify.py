@@ -19,6 +19,7 @@ from seep.rules import apply_move
 from seep.scoring import deal_score
 from seep.state import State
 from seep.variants import Standing
+from seep.variants._answers import next_dealer, next_standing
 
 
 def _replay_deal(deal: RecordedDeal) -> list[State]:
@@ -114,9 +115,7 @@ def verify_record(record: Record) -> None:
             if standing.over:
                 raise RecordError("the match was already over", deal=deal.number, tag="Deal")
             previous = finals[-1]
-            expected = variant.dealer_rule.next_dealer(
-                previous.dealer, standing.lead, variant.players
-            )
+            expected = next_dealer(variant, previous.dealer, standing.lead)
             if deal.dealer != expected:
                 rule = variant.dealer_rule.rule
                 raise RecordError(
@@ -143,7 +142,7 @@ def verify_record(record: Record) -> None:
                 )
             if record.kind == "baazi":
                 totals = actual.totals
-                standing = variant.match.after_deal(standing, (totals[0], totals[1]))
+                standing = next_standing(variant, standing, (totals[0], totals[1]))
         else:
             if deal.score is not None:
                 raise RecordError(

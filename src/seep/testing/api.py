@@ -51,6 +51,7 @@ from seep.state import State
 from seep.svg import state_svg, view_svg
 from seep.testing._adapters import ADAPTERS
 from seep.variants import Standing, Variant, get_variant, variant_names
+from seep.variants._answers import first_dealer_of_next_match, next_dealer, next_standing
 from seep.views import View, observe, view_from_dict, view_to_dict
 
 __all__ = ["ApiTestReport", "api_test"]
@@ -496,20 +497,11 @@ class _Checker:
         variant = self.variant
         before = self.standing
         try:
-            after = variant.match.after_deal(before, (totals[0], totals[1]))
-            lead = after.lead if isinstance(after, Standing) else 0
-            dealers = (
-                variant.dealer_rule.next_dealer(state.dealer, lead, variant.players),
-                variant.dealer_rule.first_dealer_of_next_match(state.dealer, lead, variant.players),
-            )
+            after = next_standing(variant, before, (totals[0], totals[1]))
+            next_dealer(variant, state.dealer, after.lead)
+            first_dealer_of_next_match(variant, state.dealer, after.lead)
         except Exception as error:
-            raise self.fail(f"the match or dealer rule raised {error!r}") from None
-        if not isinstance(after, Standing) or after.deals != before.deals + 1:
-            raise self.fail(f"the match rule's after_deal gives {after!r}, not the next Standing")
-        if after.winner not in (None, 0, 1) or (after.winner is not None and not after.over):
-            raise self.fail(f"the match rule names winner {after.winner!r} (over={after.over})")
-        if any(type(seat) is not int or not 0 <= seat < variant.players for seat in dealers):
-            raise self.fail(f"the dealer rule names the dealers {dealers}, not seats")
+            raise self.fail(f"the match or dealer rule: {error}") from None
         self.standing = Standing() if after.over else after
         self.standings += 1
 
