@@ -257,3 +257,24 @@ def test_random_openings_are_refused_or_play_in_every_layer() -> None:
         accepted += 1
         api_test(variant, deals=1, seed=index, moves_per_state=4, adapters=False)
     assert accepted >= 8 and refused >= 8, (accepted, refused)
+
+
+def test_a_capture_in_a_long_opening_without_a_house_round_loads_back() -> None:
+    # An opening of four plays with no bid and no house round (every seat holds
+    # four cards) is normal play: a pick-up in it is a state like any other,
+    # not "a capture in the opening round" (R11.2 forbids those only in a round).
+    from seep.serialization import state_from_dict, state_to_dict
+
+    variant = attrs.evolve(
+        STANDARD, name="four-open-plays", opening=Packets((0, 1, 2, 3, None), bids=False, length=4)
+    )
+    captured = 0
+    for seed in range(30):
+        state = new_deal(variant, seed=seed)
+        while state.plays < 3:
+            moves = legal_moves(state)
+            state = apply_move(state, moves[0])  # a pick-up first, where there is one
+            if any(state.piles):
+                captured += 1
+                assert state_from_dict(state_to_dict(state), variant=variant) == state
+    assert captured > 0

@@ -17,22 +17,9 @@ from seep import STANDARD, STANDARD_2P, apply_baazi_move, legal_moves, new_baazi
 from seep.baazi import Baazi
 from seep.errors import VariantError
 from seep.testing import api_test
+from seep.testing.fuzz._rule_objects import FuzzDealer
 from seep.variants import LeadMatch, Standing, Variant
 from seep.variants._answers import first_dealer_of_next_match, next_dealer, next_standing
-
-
-@attrs.frozen
-class FixedDealer:
-    """A dealer rule answering ``answer`` to both questions."""
-
-    answer: object
-    rule: str = "R12"
-
-    def next_dealer(self, dealer: int, lead: int, players: int) -> object:
-        return self.answer
-
-    def first_dealer_of_next_match(self, dealer: int, lead: int, players: int) -> object:
-        return self.answer
 
 
 @attrs.frozen
@@ -60,7 +47,7 @@ def _with(base: Variant, **rules: object) -> Variant:
 
 @pytest.mark.parametrize("seat", [4, -1])
 def test_a_dealer_rule_naming_no_seat_is_refused_naming_its_rule_r12(seat: int) -> None:
-    variant = _with(STANDARD, dealer_rule=FixedDealer(seat))
+    variant = _with(STANDARD, dealer_rule=FuzzDealer(seat))
     with pytest.raises(
         VariantError, match=rf"R12: next_dealer\(0, -?\d+, 4\) gave {seat}, not a seat in 0\.\.3"
     ) as raised:
@@ -73,11 +60,11 @@ def test_a_dealer_rule_answering_no_int_is_a_type_error(answer: object) -> None:
     with pytest.raises(
         TypeError, match=r"Variant\.dealer_rule: next_dealer\(.*\) must return a seat"
     ):
-        next_dealer(_with(STANDARD, dealer_rule=FixedDealer(answer)), 0, 0)
+        next_dealer(_with(STANDARD, dealer_rule=FuzzDealer(answer)), 0, 0)
 
 
 def test_the_first_dealer_of_the_next_match_is_checked_too_r10_5() -> None:
-    variant = _with(STANDARD_2P, dealer_rule=FixedDealer(2))
+    variant = _with(STANDARD_2P, dealer_rule=FuzzDealer(2))
     with pytest.raises(
         VariantError, match=r"first_dealer_of_next_match\(1, 30, 2\) gave 2, not a seat in 0\.\.1"
     ):
@@ -85,7 +72,7 @@ def test_the_first_dealer_of_the_next_match_is_checked_too_r10_5() -> None:
 
 
 def test_a_good_dealer_rule_answers_as_it_says() -> None:
-    variant = _with(STANDARD, dealer_rule=FixedDealer(2))
+    variant = _with(STANDARD, dealer_rule=FuzzDealer(2))
     assert next_dealer(variant, 0, 10) == 2
     assert _finish_deal(new_baazi(variant, seed=3)).state.dealer == 2
 
@@ -140,3 +127,9 @@ def test_api_test_reports_a_bad_match_rule_with_the_same_words() -> None:
         AssertionError, match=r"the match or dealer rule: Variant\.match: .* gave deals=7"
     ):
         api_test(variant, deals=1, adapters=False, moves_per_state=2)
+
+
+def test_a_huge_seat_is_named_in_short() -> None:
+    # An int too long to print in full (Python refuses str() beyond 4300 digits).
+    with pytest.raises(VariantError, match=r"gave an integer of 5001 digits, not a seat"):
+        next_dealer(_with(STANDARD, dealer_rule=FuzzDealer(10**5000)), 0, 0)

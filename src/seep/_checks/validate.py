@@ -31,7 +31,7 @@ from seep._engine.groups import is_union_of_groups
 from seep._engine.schedule import (
     first_to_play,
     hand_sizes,
-    in_opening_round,
+    in_house_round,
     opening_floor,
     played_by,
     seat_to_play,
@@ -256,7 +256,9 @@ def check_public(
     """The checks on what every seat sees: the deal's shape, houses, piles, seeps."""
     variant = subject.variant
     plays = subject.plays
-    opening = plays == 0 or in_opening_round(variant, plays, subject.bid)
+    # R11.2: a house round has no pick-ups, and its first house ends it; any
+    # other opening lasting past the first play is normal play.
+    opening = plays == 0 or in_house_round(variant, plays, subject.bid)
     if opening and (
         any(subject.piles) or subject.houses or subject.seeps or subject.last_capture is not None
     ):

@@ -75,7 +75,7 @@ def _seat(variant: Variant, call: str, answer: object) -> int:
     if not 0 <= answer < variant.players:
         raise VariantError(
             field,
-            f"{variant.dealer_rule.rule}: {call} gave {answer}, "
+            f"{variant.dealer_rule.rule}: {call} gave {excerpt(answer)}, "
             f"not a seat in 0..{variant.players - 1}",
         )
     return answer

@@ -27,6 +27,7 @@ import attrs
 from seep.baazi import Baazi, apply_baazi_move, baazi_from_dict, baazi_to_dict, new_baazi
 from seep.cards import Card, CardSet
 from seep.deal import new_deal
+from seep.errors import VariantError
 from seep.history import Unknown
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
 from seep.notation import parse_move
@@ -49,6 +50,7 @@ from seep.testing.fuzz._mutate import (
     mutate_text,
     replace_card,
 )
+from seep.testing.fuzz._rule_objects import random_dealer, random_opening
 from seep.variants import (
     BankedMatch,
     CardPoints,
@@ -431,10 +433,25 @@ def _int_like(rng: random.Random, usual: int) -> tuple[Any, bool]:
 
 def _make_variant(rng: random.Random, data: Corpus) -> Input:
     base = rng.choice(data.variants)
-    field = rng.choice(("players", "card_points", "seep_bonus", "match", "name", "most_cards"))
+    field = rng.choice(
+        (
+            "players",
+            "card_points",
+            "seep_bonus",
+            "match",
+            "name",
+            "most_cards",
+            "opening",
+            "dealer_rule",
+        )
+    )
     wrong = False
     make: Any = None  # a rule object's class, built with ``arguments`` when loading
     arguments: dict[str, Any] = {}
+    if field in ("opening", "dealer_rule"):  # user code with random answers
+        make_rule = random_opening if field == "opening" else random_dealer
+        rule, wrong, made = make_rule(rng, base.players)
+        return Input((base, field, rule), (f"{base.name} {made}",), wrong)
     if field == "players":
         value: Any = rng.choice((2, 4, 3, 0, 1, 6, -4, True, "4", 4.0, None, 10**5000, [[[4]]]))
         wrong = type(value) is not int
@@ -526,17 +543,43 @@ def _check_variant(variant: Variant, rng: random.Random) -> list[str]:
             break
     if not problems:
         problems += state_problems(state, rng=rng, play_out=False)
-    # A match rule of its own (the built-in ones are played by the match targets).
-    if not problems and variant.match not in {get_variant(n).match for n in variant_names()}:
+    # Rule objects of its own (compared, not hashed: user code need not hash).
+    built_in = [get_variant(name) for name in variant_names()]
+    if not problems and all(variant.opening != known.opening for known in built_in):
+        problems += _resampled_problems(states[:3], rng)
+    # A match or dealer rule of its own (the built-in ones are played by the match targets).
+    if not problems and (
+        all(variant.match != known.match for known in built_in)
+        or all(variant.dealer_rule != known.dealer_rule for known in built_in)
+    ):
         problems += _match_problems(variant, seed, rng)
     return problems
+
+
+def _resampled_problems(states: list[State], rng: random.Random) -> list[str]:
+    """Each seat's view of the opening's states, resampled, gives the same view (R2.2, R11.1)."""
+    for state in states:
+        for seat in range(state.variant.players):
+            view = observe(state, seat)
+            if observe(sample_state(view, rng), seat) != view:
+                return [f"seat {seat}'s view after {state.plays} plays resamples to another view"]
+    return []
+
+
+#: The fields whose rule objects are asked during a match, and refused there (see seep.variants).
+_ASKED_RULES = ("Variant.match:", "Variant.dealer_rule:")
 
 
 def _match_problems(variant: Variant, seed: int, rng: random.Random) -> list[str]:
     """A match of the config for up to three deals: its standing and its document (R10, R11.6, R12)."""
     match = new_baazi(variant, seed=seed)
-    while not match.is_over and len(match.deals) <= 3:
-        match = apply_baazi_move(match, rng.choice(_some_moves(match.state)))
+    try:
+        while not match.is_over and len(match.deals) <= 3:
+            match = apply_baazi_move(match, rng.choice(_some_moves(match.state)))
+    except (VariantError, TypeError) as error:
+        if str(error).startswith(_ASKED_RULES):
+            return []  # a rule's answer refused, naming the rule, where it was asked
+        raise
     standing = match.standing
     if not all(isinstance(value, int) for value in (standing.lead, *standing.banked)):
         return [f"the match standing holds a non-integer: {standing}"]
