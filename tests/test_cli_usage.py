@@ -47,6 +47,10 @@ BAD_ARGUMENTS = [
     (["simulate", "--bots", "greedy,random,fast"], "unknown bot 'fast'"),
     (["simulate", "--bots", "greedy,random,no_such_module:Bot"], "cannot import 'no_such_module'"),
     (["simulate", "--bots", "greedy,random", "--bot", "cmd:"], "give the command after 'cmd:'"),
+    (
+        ["simulate", "--bots", "greedy,random,os:system", "--games", "1"],
+        "bot factory <built-in function system> cannot be called with ()",
+    ),
     (["simulate", "--mode", "match"], "argument --mode: invalid choice: 'match'"),
     (["show"], "seep show: the following arguments are required: file"),
     ([], "seep: the following arguments are required: COMMAND"),

@@ -543,7 +543,14 @@ def make_bot(kind: BotSpec, *, seed: int | None = None, **options: Any) -> Bot:
             raise TypeError(
                 f"kind: a bot is a Bot, a Bot class or factory, or a name, not {excerpt(kind)}"
             )
-        bot = kind(**({"seed": seed} if _takes_seed(kind) else {}), **options)
+        arguments = {**({"seed": seed} if _takes_seed(kind) else {}), **options}
+        try:
+            bot = kind(**arguments)
+        except TypeError as error:  # the factory's own signature refused the call
+            given = ", ".join(f"{key}={value!r}" for key, value in arguments.items())
+            raise TypeError(
+                f"bot factory {kind!r} cannot be called with ({given}): {error}"
+            ) from error
         if not isinstance(bot, Bot):
             raise TypeError(f"bot factory {kind!r} made {bot!r}, which has no name and choose()")
         return bot
