@@ -9,16 +9,30 @@ argument the user never gave.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import attrs
 import pytest
 
-from seep import STANDARD, STANDARD_2P, apply_baazi_move, legal_moves, new_baazi, next_baazi
+from seep import (
+    STANDARD,
+    STANDARD_2P,
+    State,
+    apply_baazi_move,
+    apply_move,
+    deal_score,
+    legal_moves,
+    new_baazi,
+    new_deal,
+    next_baazi,
+)
 from seep.baazi import Baazi
+from seep.cards import CardSet
 from seep.errors import VariantError
+from seep.svg import state_svg
 from seep.testing import api_test
 from seep.testing.fuzz._rule_objects import FuzzDealer
-from seep.variants import LeadMatch, Standing, Variant
+from seep.variants import CardPoints, LeadMatch, Standing, Variant
 from seep.variants._answers import first_dealer_of_next_match, next_dealer, next_standing
 
 
@@ -133,3 +147,52 @@ def test_a_huge_seat_is_named_in_short() -> None:
     # An int too long to print in full (Python refuses str() beyond 4300 digits).
     with pytest.raises(VariantError, match=r"gave an integer of 5001 digits, not a seat"):
         next_dealer(_with(STANDARD, dealer_rule=FuzzDealer(10**5000)), 0, 0)
+
+
+class OddPoints(CardPoints):
+    """A card-points table whose ``score`` answers ``ODD_SCORE`` (set per test)."""
+
+    def score(self, piles: Sequence[CardSet]) -> tuple[int, ...]:
+        return ODD_SCORE["score"]  # type: ignore[return-value]
+
+
+ODD_SCORE: dict[str, object] = {"score": (0, 0)}
+
+
+def _finished(variant: Variant) -> State:
+    state = new_deal(variant, seed=1)
+    rng = random.Random(1)
+    while not state.is_over:
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("score", "error", "message"),
+    [
+        (None, TypeError, r"score\(piles\) must return a tuple of ints, one per team, got None"),
+        ((1.5, 2), TypeError, r"score\(piles\) must return a tuple of ints"),
+        ((1,), VariantError, r"score\(piles\) gave 1 scores for 2 teams' piles"),
+        ((1, 2, 3), VariantError, r"score\(piles\) gave 3 scores for 2 teams' piles"),
+        ((10**9, 0), VariantError, r"score\(piles\) gave 1000000000, beyond -53000000\.\.53000000"),
+    ],
+)
+def test_a_card_points_table_scoring_its_own_way_is_checked_r9_1(
+    score: object, error: type[Exception], message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    variant = _with(STANDARD, card_points=OddPoints())
+    final = _finished(variant)
+    monkeypatch.setitem(ODD_SCORE, "score", score)
+    with pytest.raises(error, match=r"Variant\.card_points: " + message):
+        deal_score(final)
+    with pytest.raises(error, match=message):
+        state_svg(final)  # the picture's score lines ask the same place
+
+
+def test_a_card_points_table_scoring_its_own_way_is_used_when_sound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    variant = _with(STANDARD, card_points=OddPoints())
+    monkeypatch.setitem(ODD_SCORE, "score", (7, 93))
+    final = _finished(variant)
+    assert [team.cards for team in deal_score(final).teams] == [7, 93]

@@ -12,6 +12,7 @@ import attrs
 
 from seep._util.arguments import check_instance
 from seep.state import State
+from seep.variants._answers import card_points
 
 __all__ = ["DealScore", "TeamScore", "deal_score"]
 
@@ -77,7 +78,7 @@ def deal_score(state: State) -> DealScore:
     """
     check_instance(state, State, "state")
     variant = state.variant
-    cards = variant.card_points.score(state.piles)
+    cards = card_points(variant, state.piles)
     seeps = [0] * len(state.piles)
     for seep in state.seeps:
         seeps[variant.team_of(seep.seat)] += seep.points

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from seep.cards import Card
+from seep.variants._answers import card_points
 
 _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -57,7 +58,7 @@ def floor_lines(
 def team_points(position: Any) -> list[tuple[int, int]]:
     """Each team's card points (R1.2) and seep points (R4.5) so far."""
     variant = position.variant
-    cards = variant.card_points.score(position.piles)
+    cards = card_points(variant, position.piles)
     seeps = [0] * len(cards)
     for seep in position.seeps:
         seeps[variant.team_of(seep.seat)] += seep.points

@@ -32,6 +32,7 @@ from seep._picture.scene import HouseLike, Scene, StateLike, ViewLike, scene_of_
 from seep.cards import Card, CardSet
 from seep.history import Played
 from seep.moves import Bid, Build, Raise, Take, Throw
+from seep.variants._answers import card_points
 
 WIDTH = 1000
 #: The width in pixels of a picture unless ``size`` says otherwise.
@@ -437,7 +438,7 @@ def _panel(
 
 
 def _score_lines(scene: Scene) -> list[list[str]]:
-    points = scene.variant.card_points.score(scene.piles)
+    points = card_points(scene.variant, scene.piles)
     lines: list[list[str]] = []
     for team, pile in enumerate(scene.piles):
         seats = [s for s in range(scene.players) if scene.variant.team_of(s) == team]

@@ -1,6 +1,7 @@
-"""What a variant's match and dealer rules answer, asked and checked in one place.
+"""What a variant's card points, match and dealer rules answer, asked and checked in one place.
 
-A match rule or a dealer rule may be user code. Every caller (the match,
+A card-points table (a subclass may score its own way), a match rule or a
+dealer rule may be user code. Every caller (the match,
 the records, ``api_test``) asks it through these functions, which refuse
 an answer the rest of the library cannot use with a
 :class:`~seep.errors.VariantError` naming the field, instead of an error
@@ -14,14 +15,43 @@ from deep inside (or a match sheet that counts deals wrongly).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from seep._util.excerpt import excerpt
+from seep._util.limits import POINTS_LIMIT
+from seep.cards import CardSet
 from seep.errors import VariantError
 from seep.variants._rules import Standing
 
 if TYPE_CHECKING:
     from seep.variants import Variant
+
+
+def card_points(variant: Variant, piles: Sequence[CardSet]) -> tuple[int, ...]:
+    """``variant.card_points.score(piles)``, checked: an int per team (R9.1, R12).
+
+    Each within the bounds documents are read with (a card-points table
+    holds 52 values of at most a million each, and its most-cards bonus).
+    """
+    scores = variant.card_points.score(piles)
+    field = "Variant.card_points"
+    if not isinstance(scores, tuple) or any(type(score) is not int for score in scores):
+        raise TypeError(
+            f"{field}: score(piles) must return a tuple of ints, one per team, "
+            f"got {excerpt(scores)} ({type(scores).__name__})"
+        )
+    if len(scores) != len(piles):
+        raise VariantError(
+            field, f"score(piles) gave {len(scores)} scores for {len(piles)} teams' piles"
+        )
+    limit = 53 * POINTS_LIMIT
+    for score in scores:
+        if not -limit <= score <= limit:
+            raise VariantError(
+                field, f"score(piles) gave {excerpt(score)}, beyond -{limit}..{limit}"
+            )
+    return scores
 
 
 def next_standing(variant: Variant, before: Standing, totals: tuple[int, int]) -> Standing:
