@@ -68,14 +68,18 @@ played on it.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from itertools import repeat
 from math import perm
+from operator import itemgetter
 from typing import Any, Final, TypeAlias
 
 import attrs
 
-from seep._engine.bits import HIGH_MASK
+from seep._engine.bits import FULL_MASK, HIGH_MASK
+from seep._engine.bypass import with_deal
 from seep._engine.caches import cached, footprint
 from seep._engine.schedule import bidding_positions, first_to_play, opening_recipients
 from seep._engine.transition import transition
@@ -153,6 +157,14 @@ def _uniform(count: int) -> tuple[tuple[tuple[Card, float], ...], tuple[tuple[in
     )
 
 
+def _uniform_ids(ids: Sequence[int]) -> list[tuple[int, float]]:
+    """The outcome pairs ``(id, 1 / len(ids))`` of ``ids``, taken from the table of their count."""
+    table = _uniform(len(ids))[1]
+    if len(ids) == 1:
+        return [table[ids[0]]]
+    return list(itemgetter(*ids)(table))  # one call for all of them: the quickest way
+
+
 @attrs.frozen(kw_only=True)
 class InitialDeal:
     """The initial deal in progress: the cards dealt so far, in order (a chance node).
@@ -207,17 +219,15 @@ class InitialDeal:
 
     def float_outcomes(self) -> tuple[tuple[Card, float], ...]:
         """:meth:`outcomes` with float probabilities (what most frameworks take)."""
-        cards, split = self._weights()
-        if split is None:
-            return tuple(map(_uniform(len(cards))[0].__getitem__, cards))
-        return tuple(_weighted(cards, split))
+        return tuple((ALL_CARDS[card], chance) for card, chance in self._id_outcomes())
 
     def _id_outcomes(self) -> list[tuple[int, float]]:
         """:meth:`float_outcomes` with the cards as ints (see :func:`outcome_ids`)."""
-        cards, split = self._weights()
+        ids = _undealt_ids(self.dealt)
+        split = self._split()
         if split is None:
-            return list(map(_uniform(len(cards))[1].__getitem__, cards))
-        return [(int(card), chance) for card, chance in _weighted(cards, split)]
+            return _uniform_ids(ids)
+        return _weighted(ids, split)
 
     def deal(self, card: Card) -> InitialDeal | State:
         """The deal after ``card``: the next chance node, or the state once the deal is made.
@@ -225,7 +235,7 @@ class InitialDeal:
         Raises :class:`~seep.errors.InvalidStateError` (field ``card``) for a
         card that cannot come next.
         """
-        if card in self.dealt or card not in ALL_CARDS:
+        if card in self.dealt or (type(card) is not Card and card not in ALL_CARDS):
             raise InvalidStateError("card", f"{Card(card)} is already dealt")
         split = self._split()
         if split is not None and not split[0 if HIGH_MASK >> card & 1 else 1]:
@@ -283,17 +293,30 @@ def _card_weights(cards: list[Card], split: tuple[int, int]) -> list[int]:
     return [high_weight if HIGH_MASK >> card & 1 else low_weight for card in cards]
 
 
-def _weighted(cards: list[Card], split: tuple[int, int]) -> list[tuple[Card, float]]:
-    """The cards of non-zero weight with their float probabilities."""
+#: The lowest card of 9 or more: the high cards are the top of the card order.
+_FIRST_HIGH: Final = (HIGH_MASK & -HIGH_MASK).bit_length() - 1
+assert HIGH_MASK == FULL_MASK ^ ((1 << _FIRST_HIGH) - 1)
+
+
+def _undealt_ids(dealt: tuple[Card, ...]) -> list[int]:
+    """The indices of the cards not in ``dealt``, ascending."""
+    ids = list(range(len(ALL_CARDS)))
+    for card in sorted(dealt, reverse=True):
+        del ids[card]
+    return ids
+
+
+def _weighted(ids: list[int], split: tuple[int, int]) -> list[tuple[int, float]]:
+    """The ascending card indices ``ids`` of non-zero weight with their float probabilities."""
     high_weight, low_weight = split
-    highs = sum(HIGH_MASK >> card & 1 for card in cards)
-    total = highs * high_weight + (len(cards) - highs) * low_weight
-    high, low = high_weight / total, low_weight / total
-    return [
-        (card, high if HIGH_MASK >> card & 1 else low)
-        for card in cards
-        if (high_weight if HIGH_MASK >> card & 1 else low_weight)
-    ]
+    lows = bisect_left(ids, _FIRST_HIGH)
+    total = (len(ids) - lows) * high_weight + lows * low_weight
+    found: list[tuple[int, float]] = []
+    if low_weight:
+        found += zip(ids[:lows], repeat(low_weight / total))
+    if high_weight:
+        found += zip(ids[lows:], repeat(high_weight / total))
+    return found
 
 
 def start_deal(
@@ -393,8 +416,7 @@ class PacketDeal:
 
     def _id_outcomes(self) -> list[tuple[int, float]]:
         """:meth:`float_outcomes` with the cards as ints (see :func:`outcome_ids`)."""
-        cards = self._undealt()
-        return list(map(_uniform(len(cards))[1].__getitem__, cards))
+        return _uniform_ids(self._undealt())
 
     def deal(self, card: Card) -> PacketDeal | State:
         """After ``card``: the next chance node, or the state after the move once all are dealt.
@@ -422,7 +444,9 @@ class PacketDeal:
             _set_field(node, "_left", left[:index] + left[index + 1 :])
             return node
         stock = dealt + _without(self.state.stock, dealt)
-        dealing = attrs.evolve(self.state, stock=stock)  # the order of the stock decides no move
+        before = self.state
+        # the order of the stock decides no move
+        dealing = with_deal(before, hands=before.hands, stock=stock, history=before.history)
         return transition(dealing, self.move) if self.legal else apply_move(dealing, self.move)
 
 

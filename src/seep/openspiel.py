@@ -446,7 +446,7 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, with their probabilities."""
-        node = self._node
+        node = self._at
         assert not isinstance(node, State)
         return outcome_ids(node)
 
