@@ -74,7 +74,7 @@ from fractions import Fraction
 from itertools import repeat
 from math import perm
 from operator import itemgetter
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -157,12 +157,19 @@ def _uniform(count: int) -> tuple[tuple[tuple[Card, float], ...], tuple[tuple[in
     )
 
 
+_T = TypeVar("_T")
+
+
+def _picked(table: Sequence[_T], indices: Sequence[int]) -> tuple[_T, ...]:
+    """``tuple(table[i] for i in indices)`` in one call (several times quicker for a deck)."""
+    if len(indices) < 2:
+        return tuple(table[i] for i in indices)  # itemgetter returns a lone item bare
+    return itemgetter(*indices)(table)  # type: ignore[no-any-return]
+
+
 def _uniform_ids(ids: Sequence[int]) -> list[tuple[int, float]]:
     """The outcome pairs ``(id, 1 / len(ids))`` of ``ids``, taken from the table of their count."""
-    table = _uniform(len(ids))[1]
-    if len(ids) == 1:
-        return [table[ids[0]]]
-    return list(itemgetter(*ids)(table))  # one call for all of them: the quickest way
+    return list(_picked(_uniform(len(ids))[1], ids))
 
 
 @attrs.frozen(kw_only=True)
@@ -245,12 +252,13 @@ class InitialDeal:
             return InitialDeal(
                 variant=self.variant, dealer=self.dealer, dealt=dealt, order=self.order
             )
-        seen = set(dealt)
-        deck = dealt + tuple(other for other in self.order if other not in seen)
         if self.order is ALL_CARDS and 0 <= self.dealer < self.variant.players:
             # The dealt cards were checked one by one and the rest are the other cards
-            # of the deck: the deck needs no second reading.
-            return deal_from_order(self.variant, self.dealer, tuple(ALL_CARDS[c] for c in deck))
+            # of the deck, in card order: the deck needs no second reading.
+            deck = _picked(ALL_CARDS, dealt) + _picked(ALL_CARDS, _undealt_ids(dealt))
+            return deal_from_order(self.variant, self.dealer, deck)
+        seen = set(dealt)
+        deck = dealt + tuple(other for other in self.order if other not in seen)
         return new_deal(self.variant, deck=deck, dealer=self.dealer)
 
     def _weights(self) -> tuple[list[Card], tuple[int, int] | None]:
@@ -416,7 +424,8 @@ class PacketDeal:
 
     def _id_outcomes(self) -> list[tuple[int, float]]:
         """:meth:`float_outcomes` with the cards as ints (see :func:`outcome_ids`)."""
-        return _uniform_ids(self._undealt())
+        left = self._left
+        return _uniform_ids(self._undealt() if left is None else left)
 
     def deal(self, card: Card) -> PacketDeal | State:
         """After ``card``: the next chance node, or the state after the move once all are dealt.
@@ -424,7 +433,9 @@ class PacketDeal:
         Raises :class:`~seep.errors.InvalidStateError` (field ``card``) for a
         card that is not in the stock or is already dealt.
         """
-        left = self._undealt()
+        left = self._left
+        if left is None:
+            left = self._undealt()
         try:
             index = left.index(card)
         except ValueError:
