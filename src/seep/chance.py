@@ -309,7 +309,7 @@ assert HIGH_MASK == FULL_MASK ^ ((1 << _FIRST_HIGH) - 1)
 def _undealt_ids(dealt: tuple[Card, ...]) -> list[int]:
     """The indices of the cards not in ``dealt``, ascending."""
     ids = list(range(len(ALL_CARDS)))
-    for card in sorted(dealt, reverse=True):
+    for card in sorted(set(dealt), reverse=True):
         del ids[card]
     return ids
 
