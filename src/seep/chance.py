@@ -71,7 +71,6 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from itertools import repeat
 from math import perm
 from operator import itemgetter
 from typing import Any, Final, TypeAlias, TypeVar
@@ -319,12 +318,22 @@ def _weighted(ids: list[int], split: tuple[int, int]) -> list[tuple[int, float]]
     high_weight, low_weight = split
     lows = bisect_left(ids, _FIRST_HIGH)
     total = (len(ids) - lows) * high_weight + lows * low_weight
-    found: list[tuple[int, float]] = []
-    if low_weight:
-        found += zip(ids[:lows], repeat(low_weight / total))
-    if high_weight:
-        found += zip(ids[lows:], repeat(high_weight / total))
-    return found
+    if not low_weight:
+        ids = ids[lows:]
+    elif not high_weight:
+        ids = ids[:lows]
+    return list(_picked(_weighted_pairs(high_weight, low_weight, total), ids))
+
+
+@cached("chance.weighted_outcomes", footprint)
+def _weighted_pairs(high_weight: int, low_weight: int, total: int) -> tuple[tuple[int, float], ...]:
+    """Every card's outcome pair, indexed by card, when a high card weighs ``high_weight`` of ``total``.
+
+    A deal meets a few such splits (a handful per opening), so that the
+    pairs of a weighted node are looked up as a uniform node's are.
+    """
+    high, low = high_weight / total, low_weight / total
+    return tuple((card, high if card >= _FIRST_HIGH else low) for card in range(len(ALL_CARDS)))
 
 
 def start_deal(
@@ -489,15 +498,14 @@ def _without(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ..
 def _recipients(before: State, after: State) -> tuple[int, ...]:
     """The seat each card taken from the stock went to, in dealing order."""
     count = len(before.stock) - len(after.stock)
-    masks = list(enumerate(hand.mask for hand in after.hands))
-    seats: list[int] = []
-    for card in before.stock[:count]:
-        bit = 1 << card
-        for seat, mask in masks:
-            if mask & bit:
-                seats.append(seat)
-                break
-    return tuple(seats)
+    owners = [0] * len(ALL_CARDS)
+    for seat, hand in enumerate(after.hands):
+        mask = hand.mask
+        while mask:  # each card of the hand (bits() without the generator's calls)
+            low = mask & -mask
+            owners[low.bit_length() - 1] = seat
+            mask ^= low
+    return _picked(owners, before.stock[:count])
 
 
 def packet_recipients(state: State, move: Move) -> tuple[int, ...]:
