@@ -45,7 +45,8 @@ def _check_sums_to_one(node: InitialDeal | PacketDeal) -> None:
     assert cards == sorted(cards)
     floats = node.float_outcomes()
     assert [card for card, _ in floats] == cards
-    assert all(abs(p - float(q)) < 1e-12 for (_, p), (_, q) in zip(floats, exact, strict=True))
+    # each float is the exact probability correctly rounded, in every form
+    assert [p for _, p in floats] == [float(q) for _, q in exact]
     ids = outcome_ids(node)  # OpenSpiel's form: the same pairs, each card as its index
     assert ids == [(int(card), p) for card, p in floats]
     assert all(type(card) is int for card, _ in ids)

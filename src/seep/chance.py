@@ -68,14 +68,17 @@ played on it.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from math import perm
-from typing import Any, Final, TypeAlias
+from operator import itemgetter
+from typing import Any, Final, TypeAlias, TypeVar
 
 import attrs
 
-from seep._engine.bits import HIGH_MASK
+from seep._engine.bits import FULL_MASK, HIGH_MASK
+from seep._engine.bypass import with_deal
 from seep._engine.caches import cached, footprint
 from seep._engine.schedule import bidding_positions, first_to_play, opening_recipients
 from seep._engine.transition import transition
@@ -153,6 +156,21 @@ def _uniform(count: int) -> tuple[tuple[tuple[Card, float], ...], tuple[tuple[in
     )
 
 
+_T = TypeVar("_T")
+
+
+def _picked(table: Sequence[_T], indices: Sequence[int]) -> tuple[_T, ...]:
+    """``tuple(table[i] for i in indices)`` in one call (several times quicker for a deck)."""
+    if len(indices) < 2:
+        return tuple(table[i] for i in indices)  # itemgetter returns a lone item bare
+    return itemgetter(*indices)(table)  # type: ignore[no-any-return]
+
+
+def _uniform_ids(ids: Sequence[int]) -> list[tuple[int, float]]:
+    """The outcome pairs ``(id, 1 / len(ids))`` of ``ids``, taken from the table of their count."""
+    return list(_picked(_uniform(len(ids))[1], ids))
+
+
 @attrs.frozen(kw_only=True)
 class InitialDeal:
     """The initial deal in progress: the cards dealt so far, in order (a chance node).
@@ -207,17 +225,15 @@ class InitialDeal:
 
     def float_outcomes(self) -> tuple[tuple[Card, float], ...]:
         """:meth:`outcomes` with float probabilities (what most frameworks take)."""
-        cards, split = self._weights()
-        if split is None:
-            return tuple(map(_uniform(len(cards))[0].__getitem__, cards))
-        return tuple(_weighted(cards, split))
+        return tuple((ALL_CARDS[card], chance) for card, chance in self._id_outcomes())
 
     def _id_outcomes(self) -> list[tuple[int, float]]:
         """:meth:`float_outcomes` with the cards as ints (see :func:`outcome_ids`)."""
-        cards, split = self._weights()
+        ids = _undealt_ids(self.dealt)
+        split = self._split()
         if split is None:
-            return list(map(_uniform(len(cards))[1].__getitem__, cards))
-        return [(int(card), chance) for card, chance in _weighted(cards, split)]
+            return _uniform_ids(ids)
+        return _weighted(ids, split)
 
     def deal(self, card: Card) -> InitialDeal | State:
         """The deal after ``card``: the next chance node, or the state once the deal is made.
@@ -225,7 +241,7 @@ class InitialDeal:
         Raises :class:`~seep.errors.InvalidStateError` (field ``card``) for a
         card that cannot come next.
         """
-        if card in self.dealt or card not in ALL_CARDS:
+        if card in self.dealt or (type(card) is not Card and card not in ALL_CARDS):
             raise InvalidStateError("card", f"{Card(card)} is already dealt")
         split = self._split()
         if split is not None and not split[0 if HIGH_MASK >> card & 1 else 1]:
@@ -235,12 +251,13 @@ class InitialDeal:
             return InitialDeal(
                 variant=self.variant, dealer=self.dealer, dealt=dealt, order=self.order
             )
-        seen = set(dealt)
-        deck = dealt + tuple(other for other in self.order if other not in seen)
         if self.order is ALL_CARDS and 0 <= self.dealer < self.variant.players:
             # The dealt cards were checked one by one and the rest are the other cards
-            # of the deck: the deck needs no second reading.
-            return deal_from_order(self.variant, self.dealer, tuple(ALL_CARDS[c] for c in deck))
+            # of the deck, in card order: the deck needs no second reading.
+            deck = _picked(ALL_CARDS, dealt) + _picked(ALL_CARDS, _undealt_ids(dealt))
+            return deal_from_order(self.variant, self.dealer, deck)
+        seen = set(dealt)
+        deck = dealt + tuple(other for other in self.order if other not in seen)
         return new_deal(self.variant, deck=deck, dealer=self.dealer)
 
     def _weights(self) -> tuple[list[Card], tuple[int, int] | None]:
@@ -283,17 +300,40 @@ def _card_weights(cards: list[Card], split: tuple[int, int]) -> list[int]:
     return [high_weight if HIGH_MASK >> card & 1 else low_weight for card in cards]
 
 
-def _weighted(cards: list[Card], split: tuple[int, int]) -> list[tuple[Card, float]]:
-    """The cards of non-zero weight with their float probabilities."""
+#: The lowest card of 9 or more: the high cards are the top of the card order.
+_FIRST_HIGH: Final = (HIGH_MASK & -HIGH_MASK).bit_length() - 1
+assert HIGH_MASK == FULL_MASK ^ ((1 << _FIRST_HIGH) - 1)
+
+
+def _undealt_ids(dealt: tuple[Card, ...]) -> list[int]:
+    """The indices of the cards not in ``dealt``, ascending."""
+    ids = list(range(len(ALL_CARDS)))
+    for card in sorted(set(dealt), reverse=True):
+        del ids[card]
+    return ids
+
+
+def _weighted(ids: list[int], split: tuple[int, int]) -> list[tuple[int, float]]:
+    """The ascending card indices ``ids`` of non-zero weight with their float probabilities."""
     high_weight, low_weight = split
-    highs = sum(HIGH_MASK >> card & 1 for card in cards)
-    total = highs * high_weight + (len(cards) - highs) * low_weight
+    lows = bisect_left(ids, _FIRST_HIGH)
+    total = (len(ids) - lows) * high_weight + lows * low_weight
+    if not low_weight:
+        ids = ids[lows:]
+    elif not high_weight:
+        ids = ids[:lows]
+    return list(_picked(_weighted_pairs(high_weight, low_weight, total), ids))
+
+
+@cached("chance.weighted_outcomes", footprint)
+def _weighted_pairs(high_weight: int, low_weight: int, total: int) -> tuple[tuple[int, float], ...]:
+    """Every card's outcome pair, indexed by card, when a high card weighs ``high_weight`` of ``total``.
+
+    A deal meets a few such splits (a handful per opening), so that the
+    pairs of a weighted node are looked up as a uniform node's are.
+    """
     high, low = high_weight / total, low_weight / total
-    return [
-        (card, high if HIGH_MASK >> card & 1 else low)
-        for card in cards
-        if (high_weight if HIGH_MASK >> card & 1 else low_weight)
-    ]
+    return tuple((card, high if card >= _FIRST_HIGH else low) for card in range(len(ALL_CARDS)))
 
 
 def start_deal(
@@ -393,8 +433,8 @@ class PacketDeal:
 
     def _id_outcomes(self) -> list[tuple[int, float]]:
         """:meth:`float_outcomes` with the cards as ints (see :func:`outcome_ids`)."""
-        cards = self._undealt()
-        return list(map(_uniform(len(cards))[1].__getitem__, cards))
+        left = self._left
+        return _uniform_ids(self._undealt() if left is None else left)
 
     def deal(self, card: Card) -> PacketDeal | State:
         """After ``card``: the next chance node, or the state after the move once all are dealt.
@@ -402,7 +442,9 @@ class PacketDeal:
         Raises :class:`~seep.errors.InvalidStateError` (field ``card``) for a
         card that is not in the stock or is already dealt.
         """
-        left = self._undealt()
+        left = self._left
+        if left is None:
+            left = self._undealt()
         try:
             index = left.index(card)
         except ValueError:
@@ -422,7 +464,9 @@ class PacketDeal:
             _set_field(node, "_left", left[:index] + left[index + 1 :])
             return node
         stock = dealt + _without(self.state.stock, dealt)
-        dealing = attrs.evolve(self.state, stock=stock)  # the order of the stock decides no move
+        before = self.state
+        # the order of the stock decides no move
+        dealing = with_deal(before, hands=before.hands, stock=stock, history=before.history)
         return transition(dealing, self.move) if self.legal else apply_move(dealing, self.move)
 
 
@@ -454,15 +498,14 @@ def _without(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ..
 def _recipients(before: State, after: State) -> tuple[int, ...]:
     """The seat each card taken from the stock went to, in dealing order."""
     count = len(before.stock) - len(after.stock)
-    masks = list(enumerate(hand.mask for hand in after.hands))
-    seats: list[int] = []
-    for card in before.stock[:count]:
-        bit = 1 << card
-        for seat, mask in masks:
-            if mask & bit:
-                seats.append(seat)
-                break
-    return tuple(seats)
+    owners = [0] * len(ALL_CARDS)
+    for seat, hand in enumerate(after.hands):
+        mask = hand.mask
+        while mask:  # each card of the hand (bits() without the generator's calls)
+            low = mask & -mask
+            owners[low.bit_length() - 1] = seat
+            mask ^= low
+    return _picked(owners, before.stock[:count])
 
 
 def packet_recipients(state: State, move: Move) -> tuple[int, ...]:

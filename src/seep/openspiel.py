@@ -426,7 +426,10 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
         """
         current = self._player
         if current >= 0 and (player is None or player == current):
-            return list(self._walk_now(current).legal)
+            walk = self._walk
+            if walk is None:
+                walk = self._walk_now(current)
+            return list(walk.legal)
         if player is None:
             return pyspiel.State.legal_actions(self)  # type: ignore[no-any-return]
         return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
@@ -446,7 +449,7 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, with their probabilities."""
-        node = self._node
+        node = self._at
         assert not isinstance(node, State)
         return outcome_ids(node)
 
