@@ -47,7 +47,7 @@ from seep.state import House, Phase, State
 from seep.variants import Variant
 from seep.views import View
 
-__all__ = ["FOLLOW_IDS", "HandOptions", "hand_options", "hand_options_at"]
+__all__ = ["FOLLOW_IDS", "HandOptions", "hand_options", "hand_options_at", "plan_ids", "planned"]
 
 #: The ids that may follow a card, in the order of an options field: throw, take, build 9..13, raise 9..13.
 FOLLOW_IDS = range(THROW, LOOSE)
@@ -107,6 +107,27 @@ def _scoring(card_points: tuple[int, ...]) -> int:
     return scoring
 
 
+# The hand plans that the options of the last position were read from: the
+# walk of that position reads the played card's plan from them, so a state
+# whose observation was read is planned once (positions are never changed,
+# so identity is enough).
+_last_plans: list[tuple[Position | None, list[int], list[Plan]]] = [(None, [], [])]
+
+
+def planned(position: Position, card: int) -> Plan | None:
+    """The plan of ``card`` in hand if :func:`hand_options_at` of ``position`` was the last to plan, else ``None``."""
+    last = _last_plans[0]
+    if last[0] is not position:
+        return None
+    return last[2][last[1].index(card)]
+
+
+def plan_ids(plan: Plan) -> tuple[int, ...]:
+    """The sorted ids that may follow a card with the plan ``plan`` (as :func:`~seep._encoding.sequences.action_ids` of its abilities)."""
+    plain, housed, targets, raises, throw = plan
+    return action_ids(Abilities(bool(plain or housed), False, False, targets, raises, throw))
+
+
 def hand_options(view: View, position: Position | None = None) -> HandOptions:
     """What each card of ``view.hand`` can do, if ``view.seat`` is to play now; nothing otherwise.
 
@@ -156,6 +177,7 @@ def hand_options_at(position: Position, houses: tuple[House, ...], variant: Vari
     # of one value share their plan (each holds the other, R3.2, R6.3), so
     # each value is read once and its cards share the answer.
     cards, plans, _ = position.plans(position.hand)
+    _last_plans[0] = (position, cards, plans)
     masks = None if position.cards is None else floor_masks(floor)
     last: Plan | None = None
     ids = 0

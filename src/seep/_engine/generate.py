@@ -362,14 +362,17 @@ class Position:
                 count += len(small_unions(self.table, target - value, target))
         return count
 
-    def take_masks(self, card: int) -> tuple[list[int], list[int]]:
+    def take_masks(self, card: int, plan: Plan | None = None) -> tuple[list[int], list[int]]:
         """The loose cards of ``card``'s pick-ups in normal play, as card masks in canonical order.
 
         First the pick-ups without a house, then those with the house of
         the card's value (R4.1): the loose cards of the takes of
-        :meth:`iter_for_card`, without building the moves.
+        :meth:`iter_for_card`, without building the moves. ``plan``: the
+        card's plan if already known.
         """
-        plain, housed = self.plans(1 << card, True)[1][0][:2]  # no build counted
+        if plan is None:
+            plan = self.plans(1 << card, True)[1][0]  # no build counted
+        plain, housed = plan[:2]
         if self.cards is None:
             return list(plain), list(housed)
         masks = floor_masks(self.loose)
