@@ -42,6 +42,10 @@ __all__ = ["NO_ACTIONS", "Arrays"]
 #: The mask of a seat that is not to act, or once over: no id (read-only, shared).
 NO_ACTIONS: Final = np.zeros(NUM_ACTIONS, dtype=np.int8)
 NO_ACTIONS.flags.writeable = False
+#: ``_BYTE_ENTRIES[b]``: the bits of the byte ``b``, lowest first, as eight int32s.
+_BYTE_ENTRIES: Final = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+).astype(np.int32)
 
 
 # The masks of the legal sets met lately are kept under the package's cache
@@ -111,7 +115,9 @@ class Arrays:
         packing = self._packing
         packed = packing.pack(state, seat, position)
         found = np.frombuffer(packed.bits.to_bytes(self._bytes, "little"), dtype=np.uint8)
-        out = np.unpackbits(found, count=self._size, bitorder="little").astype(np.int32)
+        # Each byte's eight bits as eight int32s in one step (faster than unpacking
+        # the bits, then widening them), the last byte's spare bits cut off.
+        out = _BYTE_ENTRIES.take(found, axis=0).reshape(-1)[: self._size]
         start = packing.counts_at
         out[start : start + len(packed.counts)] = packed.counts
         if packed.seeps is not None:
@@ -120,7 +126,7 @@ class Arrays:
         start = packing.points_at
         for card, most in packed.points.items():
             out[start + card] = most
-        out.flags.writeable = False
+        out.setflags(write=False)
         return out
 
     def __getstate__(self) -> dict[str, Any]:
