@@ -40,7 +40,7 @@ from seep._encoding.sequences import LOOSE, THROW, Abilities, action_ids, encode
 from seep._engine.caches import cached
 from seep._engine.effects import take_effect
 from seep._engine.generate import Plan, Position
-from seep._engine.groups import floor_masks
+from seep._engine.groups import mask_of
 from seep.cards import CardSet
 from seep.moves import Take
 from seep.state import House, Phase, State
@@ -178,7 +178,7 @@ def hand_options_at(position: Position, houses: tuple[House, ...], variant: Vari
     # each value is read once and its cards share the answer.
     cards, plans, _ = position.plans(position.hand)
     _last_plans[0] = (position, cards, plans)
-    masks = None if position.cards is None else floor_masks(floor)
+    cards_of_keys = position.cards  # a small floor's cards, or None (see Position)
     last: Plan | None = None
     ids = 0
     best: tuple[int, bool] | None = None
@@ -188,7 +188,9 @@ def hand_options_at(position: Position, houses: tuple[House, ...], variant: Vari
             plain, housed, targets, raises, throw = plan
             if plain or housed:
                 ids = _follow_bits(True, targets, raises, throw)
-                best = _best_take(floor, houses, card, plain, housed, masks, card_points, scoring)
+                best = _best_take(
+                    floor, houses, card, plain, housed, cards_of_keys, card_points, scoring
+                )
             else:
                 ids = _follow_bits(False, targets, raises, throw)
                 best = None
@@ -206,15 +208,16 @@ def _best_take(
     card: int,
     plain: Sequence[int],
     housed: Sequence[int],
-    masks: Sequence[int] | None,
+    cards: tuple[int, ...] | None,
     card_points: tuple[int, ...],
     scoring: int,
 ) -> tuple[int, bool]:
     """The most card points ``card``'s takes capture besides the card itself, and whether one is a seep.
 
     ``plain`` and ``housed``: the loose cards of its takes without and with
-    the house of its value, as keys of ``masks`` where it is given (see
-    :class:`~seep._engine.generate.Position`), else as card masks.
+    the house of its value, as keys of a small floor of the ``cards`` where
+    they are given (see :class:`~seep._engine.generate.Position`), else as
+    card masks.
     """
     most: int | None = None  # card points may be negative (custom tables, R12)
     swept = False
@@ -222,7 +225,7 @@ def _best_take(
     value = card // 4 + 1
     for house, takes in ((None, plain), (value, housed)):
         for key in takes:
-            taken = key if masks is None else masks[key]
+            taken = key if cards is None else mask_of(key, cards)
             captured, left, standing = take_effect(floor, houses, card, taken, house)
             worth = captured & own
             total = 0

@@ -59,6 +59,21 @@ def _mask_of(legal: tuple[int, ...]) -> np.ndarray:
     return np.frombuffer(bytes(found), dtype=np.int8)
 
 
+def _hand_mask(hand: int) -> np.ndarray:
+    """The read-only mask of the ids of the cards of the mask ``hand``.
+
+    Not kept: a hand is rarely met twice, and the masks of the ids that
+    follow a card are the ones that steps share.
+    """
+    found = np.frombuffer(hand.to_bytes(_MASK_BYTES, "little"), dtype=np.uint8)
+    mask = np.unpackbits(found, count=NUM_ACTIONS, bitorder="little").view(np.int8)
+    mask.setflags(write=False)
+    return mask
+
+
+_MASK_BYTES: Final = (NUM_ACTIONS + 7) // 8
+
+
 class Arrays:
     """The observation and mask arrays of one variant's steppers (see the module docstring).
 
@@ -86,7 +101,12 @@ class Arrays:
             return NO_ACTIONS
         walk = stepper.walk
         if self._mask_of is not walk:
-            self._mask_of, self._mask = walk, _mask_of(walk.legal)
+            position = walk.position
+            if walk.prefix or position is None or position.special:
+                mask = _mask_of(walk.legal)
+            else:  # the first id of a move in normal play: a card in hand (ids 0..51)
+                mask = _hand_mask(position.hand)
+            self._mask_of, self._mask = walk, mask
         return self._mask
 
     def observation(self, stepper: Stepper, seat: int) -> np.ndarray:
