@@ -176,7 +176,7 @@ def hand_options_at(position: Position, houses: tuple[House, ...], variant: Vari
     # One planning pass over the hand, as the generator plans its moves: cards
     # of one value share their plan (each holds the other, R3.2, R6.3), so
     # each value is read once and its cards share the answer.
-    cards, plans, _ = position.plans(position.hand)
+    cards, plans, _ = position.plans(position.hand, False, False)  # no build counted
     _last_plans[0] = (position, cards, plans)
     cards_of_keys = position.cards  # a small floor's cards, or None (see Position)
     last: Plan | None = None
