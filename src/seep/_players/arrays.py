@@ -7,7 +7,8 @@ changes only when it is complete), packed straight from the state as the
 bits of one int (:class:`~seep._encoding.packing.Packing`) and unpacked in
 one call; each read copies it and marks the ids of the move in progress. A
 mask is one read-only int8 array per set of legal ids, shared by every step
-that offers the same ids.
+that offers the same ids (the first id of a move in normal play, a card in
+hand, has its mask made from the hand: a hand is rarely met twice).
 
 >>> from seep._players.arrays import Arrays
 >>> from seep._players.stepper import Stepper
