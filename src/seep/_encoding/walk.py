@@ -7,8 +7,10 @@ keeps what the last step worked out (the mover's
 :class:`~seep._engine.generate.Position`, the card's abilities, the loose
 cards chosen so far) and answers the next step from it alone. On a small
 floor the loose sets of a take or build come from the card's plan, as the
-generator lists them, and each loose card chosen keeps those that go on
-with it; on a crowded floor (R3.4, R11.7) the completion tests of
+generator lists them (where the mover's observation was read first, from
+the plans of the whole hand that its options were read from,
+:func:`~seep._encoding.options.planned`), and each loose card chosen keeps
+those that go on with it; on a crowded floor (R3.4, R11.7) the completion tests of
 :mod:`~seep._encoding.sequences` answer without listing them. When the
 last id of a move is sent, the move is built from what was chosen, the
 way the generator builds its moves: it is legal by construction, so it
