@@ -16,6 +16,7 @@ import random
 import pytest
 
 from seep import IllegalMoveError, apply_move, legal_moves, new_deal
+from seep._encoding.packing import Packing
 from seep._encoding.walk import Walk, walk_of
 from seep._engine.transition import transition
 from seep._players.stepper import Stepper
@@ -30,9 +31,15 @@ from variant_zoo import COMBINED, HEARTS, HOUSE_ROUND_HANDS_FIRST, registered
 VARIANTS = ("standard", "standard-2p", "taash", "taash-2p")
 
 
-def play_and_compare(state: State, rng: random.Random) -> State:
-    """One random move id by id, the walk checked against ``legal_actions`` and ``move_of``; the state after."""
+def play_and_compare(state: State, rng: random.Random, observed: bool = False) -> State:
+    """One random move id by id, the walk checked against ``legal_actions`` and ``move_of``; the state after.
+
+    ``observed``: the mover's observation is read first, as the environments
+    read it (the walk then takes the played card's plan from its options).
+    """
     walk = walk_of(state)
+    if observed and state.to_move is not None:
+        Packing(state.variant).pack(state, state.to_move, walk.position)
     prefix: tuple[int, ...] = ()
     while True:
         assert walk.prefix == prefix
@@ -52,12 +59,12 @@ def play_and_compare(state: State, rng: random.Random) -> State:
         return played
 
 
-def deal_and_compare(variant: str | Variant, seed: int) -> int:
+def deal_and_compare(variant: str | Variant, seed: int, observed: bool = False) -> int:
     rng = random.Random(seed)
     state = new_deal(variant, seed=seed)
     moves = 0
     while not state.is_over:
-        state = play_and_compare(state, rng)
+        state = play_and_compare(state, rng, observed)
         moves += 1
     assert walk_of(state).legal == () == legal_actions(state)
     return moves
@@ -66,6 +73,16 @@ def deal_and_compare(variant: str | Variant, seed: int) -> int:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_walk_offers_the_ids_of_legal_actions_in_random_deals(variant: str) -> None:
     assert sum(deal_and_compare(variant, seed) for seed in range(4)) > 40
+
+
+@pytest.mark.parametrize(
+    "variant", [*VARIANTS, COMBINED], ids=lambda v: v if isinstance(v, str) else v.name
+)
+def test_the_walk_after_an_observation_offers_the_ids_of_legal_actions(
+    variant: str | Variant,
+) -> None:
+    rules = registered(variant) if isinstance(variant, Variant) else variant
+    assert sum(deal_and_compare(rules, seed, observed=True) for seed in range(4)) > 40
 
 
 @pytest.mark.parametrize("zoo", [HOUSE_ROUND_HANDS_FIRST, COMBINED], ids=lambda v: v.name)

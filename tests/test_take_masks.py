@@ -73,3 +73,28 @@ def test_takes_only_plans_keep_the_pickups_and_drop_the_rest() -> None:
     assert [plan[:2] for plan in takes] == [plan[:2] for plan in full]
     assert all(plan[2:] == (0, 0, False) for plan in takes)
     assert any(plan[2] for plan in full)  # the full plans have builds to drop (R5.2)
+
+
+def test_uncounted_plans_are_the_counted_plans_with_no_build_in_the_totals() -> None:
+    # R5.2: 7S builds 9 (with 2S) and 13 (with 6S); the plans name the targets either way.
+    state = position("standard", hand="7S 9H KD", loose="AS 2S 3S 4S 5S 6S")
+    where = Position(state)
+    cards, full, ends = where.plans(where.hand)
+    same, plans, uncounted = where.plans(where.hand, False, False)
+    assert (same, plans) == (cards, full)
+    assert any(plan[2] for plan in plans)
+    assert uncounted[-1] < ends[-1]  # the builds are in the counted totals only
+
+
+@pytest.mark.parametrize("variant", ["standard", "taash"])
+def test_take_masks_from_a_known_plan_are_those_planned_again(variant: str) -> None:
+    checked = 0
+    for state in played_states(variant, 1):
+        where = Position(state)
+        if where.special:  # R2.6, R11.2: listed positions are not read by plan
+            continue
+        cards, plans, _ = where.plans(where.hand, False, False)
+        for card, plan in zip(cards, plans, strict=True):
+            assert where.take_masks(card, plan) == where.take_masks(card)
+            checked += 1
+    assert checked > 50

@@ -33,20 +33,21 @@ takes), which says what it captures and whether it sweeps the floor.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple, cast
 
-from seep._encoding.sequences import LOOSE, THROW, Abilities, abilities, action_ids, encode
-from seep._engine.bits import bits
+from seep._encoding.sequences import LOOSE, THROW, Abilities, action_ids, encode
 from seep._engine.caches import cached
 from seep._engine.effects import take_effect
-from seep._engine.generate import Position
+from seep._engine.generate import Plan, Position
+from seep._engine.groups import mask_of
 from seep.cards import CardSet
 from seep.moves import Take
 from seep.state import House, Phase, State
 from seep.variants import Variant
 from seep.views import View
 
-__all__ = ["FOLLOW_IDS", "HandOptions", "hand_options", "hand_options_at"]
+__all__ = ["FOLLOW_IDS", "HandOptions", "hand_options", "hand_options_at", "plan_ids", "planned"]
 
 #: The ids that may follow a card, in the order of an options field: throw, take, build 9..13, raise 9..13.
 FOLLOW_IDS = range(THROW, LOOSE)
@@ -85,15 +86,46 @@ _FIRST = FOLLOW_IDS.start
 
 
 @cached("options.follow")
-def _follow_bits(found: Abilities) -> int:
-    """The ids that may follow a card with these abilities, as bits ``id - 57``."""
+def _follow_bits(take: bool, targets: int, raises: int, throw: bool) -> int:
+    """The ids that may follow a card with this plan's abilities, as bits ``id - 57``."""
+    found = Abilities(take, False, False, targets, raises, throw)
     return sum(1 << (action - _FIRST) for action in action_ids(found))
 
 
-@cached("options.scoring")
+# The card points last asked about and the mask of their cards worth points
+# (a variant's points are one tuple, asked about once per observation).
+_last_scoring: list[tuple[tuple[int, ...], int]] = [((), 0)]
+
+
 def _scoring(card_points: tuple[int, ...]) -> int:
     """The mask of the cards worth points."""
-    return sum(1 << card for card, points in enumerate(card_points) if points)
+    last = _last_scoring[0]
+    if last[0] is card_points:
+        return last[1]
+    scoring = sum(1 << card for card, points in enumerate(card_points) if points)
+    _last_scoring[0] = (card_points, scoring)
+    return scoring
+
+
+# The hand plans that the options of the last position were read from: the
+# walk of that position reads the played card's plan from them, so a state
+# whose observation was read is planned once (positions are never changed,
+# so identity is enough).
+_last_plans: list[tuple[Position | None, list[int], list[Plan]]] = [(None, [], [])]
+
+
+def planned(position: Position, card: int) -> Plan | None:
+    """The plan of ``card`` in hand if :func:`hand_options_at` of ``position`` was the last to plan, else ``None``."""
+    last = _last_plans[0]
+    if last[0] is not position:
+        return None
+    return last[2][last[1].index(card)]
+
+
+def plan_ids(plan: Plan) -> tuple[int, ...]:
+    """The sorted ids that may follow a card with the plan ``plan`` (as :func:`~seep._encoding.sequences.action_ids` of its abilities)."""
+    plain, housed, targets, raises, throw = plan
+    return action_ids(Abilities(bool(plain or housed), False, False, targets, raises, throw))
 
 
 def hand_options(view: View, position: Position | None = None) -> HandOptions:
@@ -127,40 +159,46 @@ def hand_options_at(position: Position, houses: tuple[House, ...], variant: Vari
     points: dict[int, int] = {}
     seeps = 0
     if position.special:  # R2.6, R11.2: few moves, listed
-        takes: dict[
-            int, list[tuple[int, int | None]]
-        ] = {}  # card -> (loose cards, house) of each take
+        # card -> the loose cards of its takes without and with the house
+        takes: dict[int, tuple[list[int], list[int]]] = {}
         for move in position.all_moves():
             card, after = encode(move)[:2]
             follow |= 1 << (card * _WIDTH + after - _FIRST)
             if isinstance(move, Take):
-                takes.setdefault(card, []).append((move.loose.mask, move.house))
-        for card, found_takes in takes.items():
-            most, swept = _best_take(floor, houses, card, found_takes, card_points, scoring)
+                takes.setdefault(card, ([], []))[move.house is not None].append(move.loose.mask)
+        for card, (loose, with_house) in takes.items():
+            most, swept = _best_take(
+                floor, houses, card, loose, with_house, None, card_points, scoring
+            )
             points[card] = most + card_points[card]
             seeps |= swept << card
         return HandOptions(follow, points, seeps)
-    # Cards of one value can do the same things (each holds the other, R3.2,
-    # R6.3): the first card of each value is asked, and the others share it.
-    last_value = 0
+    # One planning pass over the hand, as the generator plans its moves: cards
+    # of one value share their plan (each holds the other, R3.2, R6.3), so
+    # each value is read once and its cards share the answer.
+    cards, plans, _ = position.plans(position.hand, False, False)  # no build counted
+    _last_plans[0] = (position, cards, plans)
+    cards_of_keys = position.cards  # a small floor's cards, or None (see Position)
+    last: Plan | None = None
     ids = 0
     best: tuple[int, bool] | None = None
-    for card in bits(position.hand):
-        value = card // 4 + 1
-        if value != last_value:
-            last_value = value
-            found = abilities(position, card)
-            ids = _follow_bits(found)
-            best = None
-            if found.take:
-                plain, housed = position.take_masks(card)
-                found_takes = [(taken, None) for taken in plain]
-                found_takes += [(taken, value) for taken in housed]
-                best = _best_take(floor, houses, card, found_takes, card_points, scoring)
+    for card, plan in zip(cards, plans, strict=True):
+        if plan is not last:
+            last = plan
+            plain, housed, targets, raises, throw = plan
+            if plain or housed:
+                ids = _follow_bits(True, targets, raises, throw)
+                best = _best_take(
+                    floor, houses, card, plain, housed, cards_of_keys, card_points, scoring
+                )
+            else:
+                ids = _follow_bits(False, targets, raises, throw)
+                best = None
         follow |= ids << (card * _WIDTH)
         if best is not None:
             points[card] = best[0] + card_points[card]
-            seeps |= best[1] << card
+            if best[1]:
+                seeps |= 1 << card
     return HandOptions(follow, points, seeps)
 
 
@@ -168,20 +206,35 @@ def _best_take(
     floor: int,
     houses: tuple[House, ...],
     card: int,
-    takes: list[tuple[int, int | None]],
+    plain: Sequence[int],
+    housed: Sequence[int],
+    cards: tuple[int, ...] | None,
     card_points: tuple[int, ...],
     scoring: int,
 ) -> tuple[int, bool]:
-    """The most card points ``card``'s ``takes`` capture besides the card itself, and whether one is a seep."""
-    most: int | None = None
+    """The most card points ``card``'s takes capture besides the card itself, and whether one is a seep.
+
+    ``plain`` and ``housed``: the loose cards of its takes without and with
+    the house of its value, as keys of a small floor of the ``cards`` where
+    they are given (see :class:`~seep._engine.generate.Position`), else as
+    card masks.
+    """
+    most: int | None = None  # card points may be negative (custom tables, R12)
     swept = False
-    own = ~(1 << card)
-    for taken, house in takes:
-        captured, left, standing = take_effect(floor, houses, card, taken, house)
-        worth = captured & scoring & own
-        total = sum([card_points[index] for index in bits(worth)]) if worth else 0
-        if most is None or total > most:
-            most = total
-        swept = swept or not (left or standing)
+    own = scoring & ~(1 << card)
+    value = card // 4 + 1
+    for house, takes in ((None, plain), (value, housed)):
+        for key in takes:
+            taken = key if cards is None else mask_of(key, cards)
+            captured, left, standing = take_effect(floor, houses, card, taken, house)
+            worth = captured & own
+            total = 0
+            while worth:
+                low = worth & -worth
+                total += card_points[low.bit_length() - 1]
+                worth ^= low
+            if most is None or total > most:
+                most = total
+            swept = swept or not (left or standing)
     assert most is not None
     return most, swept

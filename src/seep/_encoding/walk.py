@@ -7,8 +7,10 @@ keeps what the last step worked out (the mover's
 :class:`~seep._engine.generate.Position`, the card's abilities, the loose
 cards chosen so far) and answers the next step from it alone. On a small
 floor the loose sets of a take or build come from the card's plan, as the
-generator lists them, and each loose card chosen keeps those that go on
-with it; on a crowded floor (R3.4, R11.7) the completion tests of
+generator lists them (where the mover's observation was read first, from
+the plans of the whole hand that its options were read from,
+:func:`~seep._encoding.options.planned`), and each loose card chosen keeps
+those that go on with it; on a crowded floor (R3.4, R11.7) the completion tests of
 :mod:`~seep._encoding.sequences` answer without listing them. When the
 last id of a move is sent, the move is built from what was chosen, the
 way the generator builds its moves: it is legal by construction, so it
@@ -35,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from seep._encoding.options import plan_ids, planned
 from seep._encoding.sequences import (
     BUILD,
     FINISH_ID,
@@ -52,7 +55,7 @@ from seep._encoding.sequences import (
     legal_after,
 )
 from seep._engine.bypass import make_build, make_raise, make_take, make_throw
-from seep._engine.generate import Position, generate
+from seep._engine.generate import Plan, Position, generate
 from seep.cards import ALL_CARDS, from_mask
 from seep.errors import IllegalMoveError
 from seep.moves import Move
@@ -80,6 +83,7 @@ class Walk:
         "_housed",
         "_listed",
         "_part",
+        "_plan",
         "_position",
         "_sets",
         "_taken",
@@ -95,6 +99,7 @@ class Walk:
     _listed: Listed | None
     _card: int
     _part: LoosePart | None
+    _plan: Plan | None
     _sets: list[int] | None
     _housed: list[int]
     _fixed: int
@@ -117,6 +122,7 @@ class Walk:
         after._listed = self._listed
         after._card = self._card
         after._part = self._part
+        after._plan = self._plan
         after._sets = self._sets
         after._housed = self._housed
         after._fixed = self._fixed
@@ -147,6 +153,12 @@ class Walk:
         position = self._position
         assert position is not None
         if not size:  # the card played: what it may do
+            plan = planned(position, action) if position.table is not None else None
+            if plan is not None:  # the observation planned the hand already
+                walk = self._next(action, plan_ids(plan))
+                walk._card = action
+                walk._plan = plan
+                return walk
             found = abilities(position, action)
             walk = self._next(action, action_ids(found))
             walk._card = action
@@ -162,7 +174,7 @@ class Walk:
                 # A small floor: the loose sets come from the card's plan, as the
                 # generator lists them, and each id narrows them down.
                 if action == TAKE:
-                    plain, housed = position.take_masks(card)
+                    plain, housed = position.take_masks(card, self._plan)
                 else:
                     plain, housed = position.build_masks(card, action - BUILD + 9), []
                 walk = self._next(action, _offered(plain, 0, -1, bool(housed)))
@@ -284,6 +296,7 @@ def walk_of(state: State, prefix: Sequence[int] = ()) -> Walk:
     walk._listed = None
     walk._card = -1
     walk._part = None
+    walk._plan = None
     walk._sets = None
     walk._housed = _NO_SETS
     walk._fixed = 0

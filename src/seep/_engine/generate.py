@@ -226,7 +226,7 @@ class Position:
         return self.plans(1 << card)[1][0]
 
     def plans(
-        self, cards: int, takes_only: bool = False
+        self, cards: int, takes_only: bool = False, counted: bool = True
     ) -> tuple[list[int], list[Plan], list[int]]:
         """The plans of the cards of the mask ``cards`` in normal play (see :class:`Plan`).
 
@@ -237,7 +237,10 @@ class Position:
 
         ``takes_only``: the first step alone (the plans list the pick-ups
         and nothing else, and the totals count only them), for a caller
-        that reads only the takes (see :meth:`take_masks`).
+        that reads only the takes (see :meth:`take_masks`). ``counted``:
+        false for a caller that reads the plans alone, not the totals (the
+        builds of each target are then not counted, and the totals count
+        none).
 
         This is the hot path of play, so the steps are written out in one
         loop, each the one place of its rules: as methods called per value
@@ -324,7 +327,7 @@ class Position:
                 # card of the target, another card of it stays in hand. R5.3,
                 # R6.1: a target has len(self.house_sets(value, target)) builds.
                 targets = (above << value) & other_values | has_house & own_value
-                if targets:
+                if targets and counted:
                     for target in _VALUES_OF_HOUSE_BITS[targets >> 9]:
                         if table is None:
                             count += count_unions(loose, target - value, target)
@@ -362,14 +365,17 @@ class Position:
                 count += len(small_unions(self.table, target - value, target))
         return count
 
-    def take_masks(self, card: int) -> tuple[list[int], list[int]]:
+    def take_masks(self, card: int, plan: Plan | None = None) -> tuple[list[int], list[int]]:
         """The loose cards of ``card``'s pick-ups in normal play, as card masks in canonical order.
 
         First the pick-ups without a house, then those with the house of
         the card's value (R4.1): the loose cards of the takes of
-        :meth:`iter_for_card`, without building the moves.
+        :meth:`iter_for_card`, without building the moves. ``plan``: the
+        card's plan if already known.
         """
-        plain, housed = self.plans(1 << card, True)[1][0][:2]  # no build counted
+        if plan is None:
+            plan = self.plans(1 << card, True)[1][0]  # no build counted
+        plain, housed = plan[:2]
         if self.cards is None:
             return list(plain), list(housed)
         masks = floor_masks(self.loose)
