@@ -4,12 +4,14 @@ Run from the repository root::
 
     python benchmarks/strength.py --variant standard --deals 200 best greedy
     python benchmarks/strength.py --deals 200 best search --second-option iterations=300
+    python benchmarks/strength.py --deals 200 search greedy --first-option iterations=40 --seed-stride 4
 
 Deal ``i`` is dealt from seed ``i`` with dealer ``i % players``; the first
 bot's team sits on the even seats in even deals and on the odd seats in odd
 deals (seats alternate, so neither side keeps the bidder's seat). Every
 seat gets its own bot seed (``i * 16 + seat``, as :func:`seep.sim.play_game`
-gives). A deal is won by the team with the higher deal score (R9.3); a tie
+gives; ``--seed-stride N`` makes it ``i * N + seat``: the search tables of
+the docs were measured with the number of players). A deal is won by the team with the higher deal score (R9.3); a tie
 counts half (:func:`seep.sim.summarize`). CPU time is each bot's own
 ``choose`` time (``time.process_time``), over its decisions with more than
 one legal move.
@@ -63,6 +65,7 @@ def run(
     first_options: dict[str, float],
     second_options: dict[str, float],
     start: int = 0,
+    seed_stride: int = 16,
 ) -> dict[str, object]:
     """Play ``deals`` deals of ``first`` against ``second`` and summarise them from ``first``'s side."""
     players = new_deal(variant, seed=0).players
@@ -74,7 +77,7 @@ def run(
         for seat in range(players):
             mine = seat % 2 == first_team
             kind, options = (first, first_options) if mine else (second, second_options)
-            bot = make_bot(kind, seed=index * 16 + seat, **options)
+            bot = make_bot(kind, seed=index * seed_stride + seat, **options)
             bots.append(_Timed(bot, seconds[0 if mine else 1]))
         final = play_deal(new_deal(variant, seed=index, dealer=index % players), bots)
         totals = deal_score(final).totals
@@ -120,6 +123,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--start", type=int, default=0, help="seed of the first deal")
     parser.add_argument("--first-option", action="append", default=[], metavar="NAME=NUMBER")
     parser.add_argument("--second-option", action="append", default=[], metavar="NAME=NUMBER")
+    parser.add_argument(
+        "--seed-stride", type=int, default=16, help="bot seeds are deal * N + seat (default 16)"
+    )
     parser.add_argument("--json", default=None, help="also write the report here")
     args = parser.parse_args(argv)
     began = time.process_time()
@@ -131,6 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _options(args.first_option),
         _options(args.second_option),
         args.start,
+        args.seed_stride,
     )
     report["cpu seconds"] = round(time.process_time() - began, 1)
     text = json.dumps(report, indent=2)

@@ -93,8 +93,10 @@ def test_the_quick_suite_writes_and_compares_its_json(
     assert "new/old" in compared and "1.000" in compared
 
 
-def test_search_strength_and_sampling_rate_report_their_figures() -> None:
-    strength = _load("search_strength").run("standard-2p", 2, 3)
+def test_strength_and_sampling_rate_report_their_figures() -> None:
+    strength = _load("strength").run(
+        "standard-2p", 2, "search", "greedy", {"iterations": 3}, {}, 0, 2
+    )
     assert strength["deals"] == 2 and 0.0 <= strength["win share"] <= 1.0  # type: ignore[operator]
     low, high = strength["win share 95%"]  # type: ignore[misc]
     assert 0.0 <= low <= strength["win share"] <= high <= 1.0  # type: ignore[operator]

@@ -368,21 +368,18 @@ def _search(state: State, team: int, depth: int, alpha: float, beta: float) -> f
     children = [transition(state, move) for move in legal_moves(state)]
     if depth > 1:
         children.sort(key=lambda child: _search(child, team, 0, alpha, beta), reverse=mine)
-    if mine:
-        value = -1e9
-        for child in children:
-            value = max(value, _search(child, team, depth - 1, alpha, beta))
-            alpha = max(alpha, value)
-            if alpha >= beta:
-                break
-        return value
-    value = 1e9
+    best = -1e9 if mine else 1e9
     for child in children:
-        value = min(value, _search(child, team, depth - 1, alpha, beta))
-        beta = min(beta, value)
+        value = _search(child, team, depth - 1, alpha, beta)
+        if mine:  # the team's own play raises the floor, the other team's lowers the ceiling
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
         if alpha >= beta:
             break
-    return value
+    return best
 
 
 def _best_known(state: State, team: int, moves: Sequence[Move], depth: int) -> Move:
