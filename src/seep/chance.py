@@ -262,8 +262,7 @@ class InitialDeal:
 
     def _weights(self) -> tuple[list[Card], tuple[int, int] | None]:
         """The undealt cards, and their weights as :meth:`_split` gives them."""
-        seen = set(self.dealt)
-        return [card for card in ALL_CARDS if card not in seen], self._split()
+        return [ALL_CARDS[card] for card in _undealt_ids(self.dealt)], self._split()
 
     def _split(self) -> tuple[int, int] | None:
         """Integer weights of a high card (9 or more) and of a low card, proportional to their probabilities.
