@@ -180,24 +180,22 @@ def hand_options_at(position: Position, houses: tuple[House, ...], variant: Vari
     _last_plans[0] = (position, cards, plans)
     cards_of_keys = position.cards  # a small floor's cards, or None (see Position)
     last: Plan | None = None
-    ids = 0
-    best: tuple[int, bool] | None = None
+    ids = most = 0
+    can_take = swept = False
     for card, plan in zip(cards, plans, strict=True):
         if plan is not last:
             last = plan
             plain, housed, targets, raises, throw = plan
-            if plain or housed:
-                ids = _follow_bits(True, targets, raises, throw)
-                best = _best_take(
+            can_take = bool(plain or housed)
+            ids = _follow_bits(can_take, targets, raises, throw)
+            if can_take:
+                most, swept = _best_take(
                     floor, houses, card, plain, housed, cards_of_keys, card_points, scoring
                 )
-            else:
-                ids = _follow_bits(False, targets, raises, throw)
-                best = None
         follow |= ids << (card * _WIDTH)
-        if best is not None:
-            points[card] = best[0] + card_points[card]
-            if best[1]:
+        if can_take:
+            points[card] = most + card_points[card]
+            if swept:
                 seeps |= 1 << card
     return HandOptions(follow, points, seeps)
 
@@ -222,8 +220,7 @@ def _best_take(
     most: int | None = None  # card points may be negative (custom tables, R12)
     swept = False
     own = scoring & ~(1 << card)
-    value = card // 4 + 1
-    for house, takes in ((None, plain), (value, housed)):
+    for house, takes in ((None, plain), (card // 4 + 1, housed)):
         for key in takes:
             taken = key if cards is None else mask_of(key, cards)
             captured, left, standing = take_effect(floor, houses, card, taken, house)
@@ -235,6 +232,7 @@ def _best_take(
                 worth ^= low
             if most is None or total > most:
                 most = total
-            swept = swept or not (left or standing)
+            if not (left or standing):
+                swept = True
     assert most is not None
     return most, swept

@@ -81,20 +81,20 @@ class Walk:
         "_found",
         "_house",
         "_housed",
+        "_legal",
         "_listed",
         "_part",
         "_plan",
         "_position",
         "_sets",
         "_taken",
-        "legal",
         "prefix",
         "state",
     )
 
     state: State
     prefix: tuple[int, ...]
-    legal: tuple[int, ...]
+    _legal: tuple[int, ...] | None
     _position: Position | None
     _listed: Listed | None
     _card: int
@@ -108,6 +108,15 @@ class Walk:
     _house: bool
 
     @property
+    def legal(self) -> tuple[int, ...]:
+        """The sorted ids legal next."""
+        legal = self._legal
+        if legal is None:  # the first id in normal play: the cards in hand, listed when asked
+            assert self._position is not None
+            legal = self._legal = cards_of(self._position.hand)
+        return legal
+
+    @property
     def position(self) -> Position | None:
         """The mover's :class:`~seep._engine.generate.Position` in the play phase (``None`` in the bid's)."""
         return self._position
@@ -117,7 +126,7 @@ class Walk:
         after = object.__new__(Walk)
         after.state = self.state
         after.prefix = (*self.prefix, action)
-        after.legal = legal
+        after._legal = legal
         after._position = self._position
         after._listed = self._listed
         after._card = self._card
@@ -139,7 +148,13 @@ class Walk:
         """
         if type(action) is not int:
             action = check_id(action)
-        if action not in self.legal:
+        legal = self._legal
+        if legal is None:  # a card in hand (see legal)
+            assert self._position is not None
+            offered = 0 <= action < 52 and self._position.hand >> action & 1
+        else:
+            offered = action in legal
+        if not offered:
             legal_after(self.state, (*self.prefix, action))  # raises, naming the rule
             raise IllegalMoveError("R3.1", f"no legal move continues with {action}")
         return self.advance(action)
@@ -307,17 +322,17 @@ def walk_of(state: State, prefix: Sequence[int] = ()) -> Walk:
     if phase is Phase.PLAY:
         position = walk._position = Position(state)
         if not position.special:
-            walk.legal = cards_of(position.hand)
+            walk._legal = None  # the cards in hand, listed when asked (see Walk.legal)
         else:  # R2.6, R11.2: few moves, listed
             walk._listed = _listed(position.all_moves())
     else:
         walk._position = None
         if phase is Phase.OVER:
-            walk.legal = ()
+            walk._legal = ()
         else:
             walk._listed = _listed(generate(state))
     if walk._listed is not None:
-        walk.legal = tuple(sorted({sequence[0] for sequence, _ in walk._listed}))
+        walk._legal = tuple(sorted({sequence[0] for sequence, _ in walk._listed}))
     for action in prefix:
         after = walk.step(action)
         if not isinstance(after, Walk):

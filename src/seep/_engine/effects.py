@@ -180,4 +180,6 @@ def _house_value(house: House) -> int:
 
 def _without(houses: tuple[House, ...], value: int) -> tuple[House, ...]:
     """``houses`` without the house of ``value``."""
-    return tuple(house for house in houses if house.value != value)
+    if len(houses) == 1 and houses[0].value == value:  # the common case, without a list
+        return ()
+    return tuple([house for house in houses if house.value != value])

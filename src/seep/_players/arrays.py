@@ -64,15 +64,19 @@ def _hand_mask(hand: int) -> np.ndarray:
     """The read-only mask of the ids of the cards of the mask ``hand``.
 
     Not kept: a hand is rarely met twice, and the masks of the ids that
-    follow a card are the ones that steps share.
+    follow a card are the ones that steps share. Made from each byte's
+    eight entries, as bytes (an array over bytes is read-only).
     """
-    found = np.frombuffer(hand.to_bytes(_MASK_BYTES, "little"), dtype=np.uint8)
-    mask = np.unpackbits(found, count=NUM_ACTIONS, bitorder="little").view(np.int8)
-    mask.setflags(write=False)
-    return mask
+    return np.frombuffer(
+        b"".join([_BYTE_MASKS[byte] for byte in hand.to_bytes(7, "little")]) + _AFTER_CARDS,
+        dtype=np.int8,
+    )
 
 
-_MASK_BYTES: Final = (NUM_ACTIONS + 7) // 8
+#: ``_BYTE_MASKS[b]``: the bits of the byte ``b``, lowest first, as eight bytes 0 or 1.
+_BYTE_MASKS: Final = tuple(bytes(b >> i & 1 for i in range(8)) for b in range(256))
+#: The mask entries after those of the 56 bits of a hand's seven bytes (none of the ids 52..55 is a card).
+_AFTER_CARDS: Final = bytes(NUM_ACTIONS - 56)
 
 
 class Arrays:
@@ -100,7 +104,9 @@ class Arrays:
         """``NUM_ACTIONS`` int8s, 1 for each id legal now (all 0 once over), read-only."""
         if stepper.is_over:
             return NO_ACTIONS
-        walk = stepper.walk
+        walk = stepper._walk
+        if walk is None:
+            walk = stepper.walk
         if self._mask_of is not walk:
             position = walk.position
             if walk.prefix or position is None or position.special:
@@ -117,18 +123,23 @@ class Arrays:
             self._packed_of = state
             self._packed = {}
         made = self._packed.get(seat)
-        to_move = stepper.seat
+        if seat != stepper.seat:
+            if made is None:
+                made = self._packed[seat] = self._array(state, seat, None)
+            copied: np.ndarray = made.copy()
+            return copied
+        # The mover: its position is the walk's (its hand cards' options read it).
+        walk = stepper._walk
+        if walk is None:
+            walk = stepper.walk
         if made is None:
-            # The mover's position is the walk's (its hand cards' options read it).
-            position = stepper.walk.position if seat == to_move else None
-            made = self._packed[seat] = self._array(state, seat, position)
+            made = self._packed[seat] = self._array(state, seat, walk.position)
         observation: np.ndarray = made.copy()
-        if seat == to_move:
-            prefix = stepper.prefix
-            if prefix:
-                marks = self._packing.length
-                for action in prefix:
-                    observation[marks + action] = 1
+        prefix = walk.prefix
+        if prefix:
+            marks = self._packing.length
+            for action in prefix:
+                observation[marks + action] = 1
         return observation
 
     def _array(self, state: State, seat: int, position: Position | None) -> np.ndarray:
