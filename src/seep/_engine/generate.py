@@ -376,10 +376,12 @@ class Position:
         if plan is None:
             plan = self.plans(1 << card, True)[1][0]  # no build counted
         plain, housed = plan[:2]
-        if self.cards is None:
+        cards = self.cards
+        if cards is None:
             return list(plain), list(housed)
-        masks = floor_masks(self.loose)
-        return [masks[key] for key in plain], [masks[key] for key in housed]
+        # A card has few takes: each key read alone (building the floor's table
+        # of every subset would cost more on a floor not met before).
+        return [mask_of(key, cards) for key in plain], [mask_of(key, cards) for key in housed]
 
     def build_masks(self, card: int, target: int) -> list[int]:
         """The loose cards of ``card``'s builds of ``target`` (R5.2, R5.3, R6.1), as card masks in canonical order.
@@ -387,10 +389,10 @@ class Position:
         Only where the build is allowed (the card's plan lists ``target``).
         """
         keys = self.house_sets(_VALUE_OF[card], target)
-        if self.cards is None:
+        cards = self.cards
+        if cards is None:
             return list(keys)
-        masks = floor_masks(self.loose)
-        return [masks[key] for key in keys]
+        return [mask_of(key, cards) for key in keys]
 
     def iter_for_card(self, card: int, plan: Plan | None = None) -> Iterator[Move]:
         """The legal moves playing ``card`` in normal play, in canonical order, one at a time.
