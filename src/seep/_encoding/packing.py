@@ -66,6 +66,7 @@ class Packing:
         "_last",
         "_loose",
         "_options",
+        "_order",
         "_phase",
         "_piles",
         "_players",
@@ -115,6 +116,10 @@ class Packing:
         flag_bits = sum(1 << (first + index) for index, flag in enumerate(flags) if flag)
         # The one-hot seat and the variant's flags, by seat: the start of every vector.
         self._starts = tuple(flag_bits | 1 << seat for seat in range(players))
+        #: By seat: the seats from it on, in play order (the order of the hand counts).
+        self._order = tuple(
+            tuple((seat + k) % players for k in range(players)) for seat in range(players)
+        )
 
     def pack(self, state: State, seat: int, position: Position | None = None) -> Packed:
         """``seat``'s observation of ``state``; ``position``: the mover's, where the caller has it."""
@@ -155,7 +160,7 @@ class Packing:
             state.plays,
             len(state.stock),
             loose.bit_count(),
-            *[hands[(seat + k) % players].mask.bit_count() for k in range(players)],
+            *[hands[other].mask.bit_count() for other in self._order[seat]],
         )
         seeps: tuple[int, ...] | None = None
         if state.seeps:

@@ -265,6 +265,9 @@ def _offered(sets: list[int], taken: int, last: int, house: bool) -> tuple[int, 
     ``house``: the take may name the house first.
     """
     above = -1 << (last + 1)
+    if len(sets) == 1 and not house:  # one set left: its next card, or finish
+        rest = sets[0] & above
+        return (LOOSE + (rest & -rest).bit_length() - 1 if rest else FINISH_ID,)
     found = set()
     for mask in sets:
         rest = mask & above
