@@ -52,7 +52,7 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from seep._players.arrays import NO_ACTIONS, Arrays
+from seep._players.arrays import Arrays
 from seep._players.stepper import Stepper, observation_limits
 from seep.actions import NUM_ACTIONS
 from seep.render import state_text
@@ -173,13 +173,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         The vector is a new array at every call; the mask is read-only, one
         array shared by the readers of a step.
         """
-        stepper = self._stepper
-        seat = self._seats[agent]
-        arrays = self._arrays
-        return {
-            "observation": arrays.observation(stepper, seat),
-            "action_mask": arrays.mask(stepper) if stepper.seat == seat else NO_ACTIONS,
-        }
+        observation, mask = self._arrays.read(self._stepper, self._seats[agent])
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Send one id for the agent to act (``None`` for an agent that is done)."""

@@ -105,8 +105,10 @@ class Arrays:
         if stepper.is_over:
             return NO_ACTIONS
         walk = stepper._walk
-        if walk is None:
-            walk = stepper.walk
+        return self._walk_mask(stepper.walk if walk is None else walk)
+
+    def _walk_mask(self, walk: Walk) -> np.ndarray:
+        """The mask of the ids ``walk`` offers (kept for the walk's next readers)."""
         if self._mask_of is not walk:
             position = walk.position
             if walk.prefix or position is None or position.special:
@@ -118,29 +120,32 @@ class Arrays:
 
     def observation(self, stepper: Stepper, seat: int) -> np.ndarray:
         """``seat``'s view vector then ``NUM_ACTIONS`` marks of the ids chosen so far: a new int32 array."""
+        return self.read(stepper, seat)[0]
+
+    def read(self, stepper: Stepper, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`observation` and the mask of ``seat``: :meth:`mask` if it is to act, else no id."""
         state = stepper.state
         if self._packed_of is not state:
             self._packed_of = state
             self._packed = {}
         made = self._packed.get(seat)
-        if seat != stepper.seat:
+        if seat != stepper.seat:  # not to act, or everything is over
             if made is None:
                 made = self._packed[seat] = self._array(state, seat, None)
-            copied: np.ndarray = made.copy()
-            return copied
+            return made.copy(), NO_ACTIONS
         # The mover: its position is the walk's (its hand cards' options read it).
         walk = stepper._walk
         if walk is None:
             walk = stepper.walk
         if made is None:
             made = self._packed[seat] = self._array(state, seat, walk.position)
-        observation: np.ndarray = made.copy()
+        observation = made.copy()
         prefix = walk.prefix
         if prefix:
             marks = self._packing.length
             for action in prefix:
                 observation[marks + action] = 1
-        return observation
+        return observation, self._mask if self._mask_of is walk else self._walk_mask(walk)
 
     def _array(self, state: State, seat: int, position: Position | None) -> np.ndarray:
         """``seat``'s view vector of ``state`` and zeroed marks, as a read-only int32 array."""
