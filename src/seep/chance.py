@@ -269,6 +269,16 @@ class InitialDeal:
 
         ``None`` when every undealt card is equally likely.
         """
+        # A node is asked for its outcomes, then deals: the split is worked out once.
+        last = _last_split
+        if last[0] is self.dealt and last[1] is self.variant and last[2] == self.dealer:
+            return last[3]  # type: ignore[no-any-return]
+        found = self._find_split()
+        last[:] = [self.dealt, self.variant, self.dealer, found]
+        return found
+
+    def _find_split(self) -> tuple[int, int] | None:
+        """:meth:`_split`, worked out."""
         if not self.variant.opening.bids:
             return None  # R11.1: no void deal without a bid
         position = len(self.dealt)
@@ -289,6 +299,9 @@ class InitialDeal:
         low_weight = all_orders - (perm(low - 1, slots) if low else 0)
         return high_weight, low_weight
 
+
+# The split last worked out, by the dealt cards (the same tuple: equal cards), variant and dealer.
+_last_split: list[Any] = [None, None, -1, None]
 
 #: The cards below 9 (R2.3: a bid needs a card of 9 or more).
 _LOW_CARDS: Final = len(ALL_CARDS) - HIGH_MASK.bit_count()
@@ -445,22 +458,22 @@ class PacketDeal:
         if left is None:
             left = self._undealt()
         try:
-            index = left.index(card)
-        except ValueError:
-            raise InvalidStateError(
-                "card", f"{Card(card)} is not among the undealt cards"
-            ) from None
+            index = bisect_left(left, card)  # the undealt cards are in card order
+        except TypeError:
+            index = len(left)
+        if index == len(left) or left[index] != card:
+            raise InvalidStateError("card", f"{Card(card)} is not among the undealt cards")
         dealt = (*self.dealt, card)
         if len(dealt) < len(self.recipients):
             # The next node as PacketDeal(...) would make it, its fields set
-            # directly: a card is dealt at every chance node of a deal.
+            # through their slots: a card is dealt at every chance node of a deal.
             node = _new_node(PacketDeal)
-            _set_field(node, "state", self.state)
-            _set_field(node, "move", self.move)
-            _set_field(node, "recipients", self.recipients)
-            _set_field(node, "dealt", dealt)
-            _set_field(node, "legal", self.legal)
-            _set_field(node, "_left", left[:index] + left[index + 1 :])
+            _set_state(node, self.state)
+            _set_move(node, self.move)
+            _set_recipients(node, self.recipients)
+            _set_dealt(node, dealt)
+            _set_legal(node, self.legal)
+            _set_left(node, left[:index] + left[index + 1 :])
             return node
         stock = dealt + _without(self.state.stock, dealt)
         before = self.state
@@ -470,7 +483,11 @@ class PacketDeal:
 
 
 _new_node: Final = object.__new__
-_set_field: Final = object.__setattr__
+# The slot setters of a packet's fields (quicker than object.__setattr__, which looks the slot up).
+_set_state, _set_move, _set_recipients, _set_dealt, _set_legal, _set_left = (
+    PacketDeal.__dict__[name].__set__
+    for name in ("state", "move", "recipients", "dealt", "legal", "_left")
+)
 
 ChanceNode: TypeAlias = InitialDeal | PacketDeal
 """A point of the deal where chance deals the next card."""
