@@ -362,6 +362,11 @@ class SeepGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
+#: The attributes of a :class:`SeepState`: the node and the seat to act, the move in
+#: progress, the log of actions, the moves made, and the seats whose cards the log holds.
+_STATE_SLOTS: Final = ("_at", "_player", "_walk", "_log", "_moves", "_known")
+
+
 class SeepState(pyspiel.State):  # type: ignore[misc]
     """A point of a deal: a chance node, a decision (maybe inside a move), or the end.
 
@@ -381,6 +386,21 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
     >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
     (1, ['play 7H', 'play 9H'])
     """
+
+    # Slots, read at every step: an attribute of a pybind11 object's own dict is
+    # read several times slower. pyspiel clones and serializes a Python state by
+    # its ``__dict__``, which lists them (see below).
+    __slots__ = _STATE_SLOTS
+
+    @property
+    def __dict__(self) -> dict[str, Any]:
+        """The state's attributes by name: what pyspiel's clone, serialization and pickle copy."""
+        return {name: getattr(self, name) for name in _STATE_SLOTS}
+
+    @__dict__.setter
+    def __dict__(self, attributes: dict[str, Any]) -> None:
+        for name, value in attributes.items():
+            setattr(self, name, value)
 
     def __init__(self, game: SeepGame) -> None:
         super().__init__(game)
