@@ -189,6 +189,8 @@ class InitialDeal:
     dealer: int
     dealt: tuple[Card, ...] = ()
     order: tuple[Card, ...] = attrs.field(default=ALL_CARDS, repr=False)
+    #: The indices of the undealt cards, ascending, once asked for (passed on to the next node).
+    _left: tuple[int, ...] | None = attrs.field(default=None, repr=False, eq=False)
 
     @property
     def recipients(self) -> tuple[int | None, ...]:
@@ -229,11 +231,20 @@ class InitialDeal:
 
     def _id_outcomes(self) -> list[tuple[int, float]]:
         """:meth:`float_outcomes` with the cards as ints (see :func:`outcome_ids`)."""
-        ids = _undealt_ids(self.dealt)
+        left = self._left
+        if left is None:
+            left = self._undealt()
         split = self._split()
         if split is None:
-            return _uniform_ids(ids)
-        return _weighted(ids, split)
+            return _uniform_ids(left)
+        return _weighted(left, split)
+
+    def _undealt(self) -> tuple[int, ...]:
+        left = self._left
+        if left is None:
+            left = tuple(_undealt_ids(self.dealt))
+            object.__setattr__(self, "_left", left)
+        return left
 
     def deal(self, card: Card) -> InitialDeal | State:
         """The deal after ``card``: the next chance node, or the state once the deal is made.
@@ -247,14 +258,24 @@ class InitialDeal:
         if split is not None and not split[0 if HIGH_MASK >> card & 1 else 1]:
             raise InvalidStateError("card", f"{Card(card)} would make a void deal (R2.3)")
         dealt = (*self.dealt, card)
+        left = self._left
+        if left is None:
+            left = self._undealt()
+        index = bisect_left(left, card)  # the card is undealt: in ``left``
+        left = left[:index] + left[index + 1 :]
         if len(dealt) < len(self.recipients):
-            return InitialDeal(
-                variant=self.variant, dealer=self.dealer, dealt=dealt, order=self.order
-            )
+            # The next node as InitialDeal(...) would make it, its fields set through their slots.
+            node = _new_node(InitialDeal)
+            _set_variant(node, self.variant)
+            _set_dealer(node, self.dealer)
+            _set_initial_dealt(node, dealt)
+            _set_order(node, self.order)
+            _set_initial_left(node, left)
+            return node
         if self.order is ALL_CARDS and 0 <= self.dealer < self.variant.players:
             # The dealt cards were checked one by one and the rest are the other cards
             # of the deck, in card order: the deck needs no second reading.
-            deck = _picked(ALL_CARDS, dealt) + _picked(ALL_CARDS, _undealt_ids(dealt))
+            deck = _picked(ALL_CARDS, dealt) + _picked(ALL_CARDS, left)
             return deal_from_order(self.variant, self.dealer, deck)
         seen = set(dealt)
         deck = dealt + tuple(other for other in self.order if other not in seen)
@@ -269,6 +290,16 @@ class InitialDeal:
 
         ``None`` when every undealt card is equally likely.
         """
+        # A node is asked for its outcomes, then deals: the split is worked out once.
+        last = _last_split
+        if last[0] is self.dealt and last[1] is self.variant and last[2] == self.dealer:
+            return last[3]  # type: ignore[no-any-return]
+        found = self._find_split()
+        last[:] = [self.dealt, self.variant, self.dealer, found]
+        return found
+
+    def _find_split(self) -> tuple[int, int] | None:
+        """:meth:`_split`, worked out."""
         if not self.variant.opening.bids:
             return None  # R11.1: no void deal without a bid
         position = len(self.dealt)
@@ -290,6 +321,9 @@ class InitialDeal:
         return high_weight, low_weight
 
 
+# The split last worked out, by the dealt cards (the same tuple: equal cards), variant and dealer.
+_last_split: list[Any] = [None, None, -1, None]
+
 #: The cards below 9 (R2.3: a bid needs a card of 9 or more).
 _LOW_CARDS: Final = len(ALL_CARDS) - HIGH_MASK.bit_count()
 
@@ -304,6 +338,13 @@ _FIRST_HIGH: Final = (HIGH_MASK & -HIGH_MASK).bit_length() - 1
 assert HIGH_MASK == FULL_MASK ^ ((1 << _FIRST_HIGH) - 1)
 
 
+_new_node: Final = object.__new__
+# The slot setters of the initial deal's fields (quicker than object.__setattr__).
+_set_variant, _set_dealer, _set_initial_dealt, _set_order, _set_initial_left = (
+    InitialDeal.__dict__[name].__set__ for name in ("variant", "dealer", "dealt", "order", "_left")
+)
+
+
 def _undealt_ids(dealt: tuple[Card, ...]) -> list[int]:
     """The indices of the cards not in ``dealt``, ascending."""
     ids = list(range(len(ALL_CARDS)))
@@ -312,7 +353,7 @@ def _undealt_ids(dealt: tuple[Card, ...]) -> list[int]:
     return ids
 
 
-def _weighted(ids: list[int], split: tuple[int, int]) -> list[tuple[int, float]]:
+def _weighted(ids: Sequence[int], split: tuple[int, int]) -> list[tuple[int, float]]:
     """The ascending card indices ``ids`` of non-zero weight with their float probabilities."""
     high_weight, low_weight = split
     lows = bisect_left(ids, _FIRST_HIGH)
@@ -445,22 +486,22 @@ class PacketDeal:
         if left is None:
             left = self._undealt()
         try:
-            index = left.index(card)
-        except ValueError:
-            raise InvalidStateError(
-                "card", f"{Card(card)} is not among the undealt cards"
-            ) from None
+            index = bisect_left(left, card)  # the undealt cards are in card order
+        except TypeError:
+            index = len(left)
+        if index == len(left) or left[index] != card:
+            raise InvalidStateError("card", f"{Card(card)} is not among the undealt cards")
         dealt = (*self.dealt, card)
         if len(dealt) < len(self.recipients):
             # The next node as PacketDeal(...) would make it, its fields set
-            # directly: a card is dealt at every chance node of a deal.
+            # through their slots: a card is dealt at every chance node of a deal.
             node = _new_node(PacketDeal)
-            _set_field(node, "state", self.state)
-            _set_field(node, "move", self.move)
-            _set_field(node, "recipients", self.recipients)
-            _set_field(node, "dealt", dealt)
-            _set_field(node, "legal", self.legal)
-            _set_field(node, "_left", left[:index] + left[index + 1 :])
+            _set_state(node, self.state)
+            _set_move(node, self.move)
+            _set_recipients(node, self.recipients)
+            _set_dealt(node, dealt)
+            _set_legal(node, self.legal)
+            _set_left(node, left[:index] + left[index + 1 :])
             return node
         stock = dealt + _without(self.state.stock, dealt)
         before = self.state
@@ -469,8 +510,11 @@ class PacketDeal:
         return transition(dealing, self.move) if self.legal else apply_move(dealing, self.move)
 
 
-_new_node: Final = object.__new__
-_set_field: Final = object.__setattr__
+# The slot setters of a packet's fields (quicker than object.__setattr__, which looks the slot up).
+_set_state, _set_move, _set_recipients, _set_dealt, _set_legal, _set_left = (
+    PacketDeal.__dict__[name].__set__
+    for name in ("state", "move", "recipients", "dealt", "legal", "_left")
+)
 
 ChanceNode: TypeAlias = InitialDeal | PacketDeal
 """A point of the deal where chance deals the next card."""

@@ -78,7 +78,7 @@ from seep.render import house_text
 from seep.rules import legal_moves
 from seep.sampling import sample_state
 from seep.scoring import deal_score
-from seep.state import State
+from seep.state import Phase, State
 from seep.variants import Variant, get_variant
 from seep.views import View, observe
 
@@ -309,10 +309,13 @@ _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
+_OVER: Final = Phase.OVER
+
+
 def _player(state: State) -> int:
     """The seat to act in ``state``, or ``TERMINAL``."""
     seat = state.to_move
-    return _TERMINAL if seat is None or state.is_over else seat
+    return _TERMINAL if seat is None or state.phase is _OVER else seat
 
 
 class _Record(list):  # type: ignore[type-arg]
@@ -359,6 +362,11 @@ class SeepGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
+#: The attributes of a :class:`SeepState`: the node and the seat to act, the move in
+#: progress, the log of actions, the moves made, and the seats whose cards the log holds.
+_STATE_SLOTS: Final = ("_at", "_player", "_walk", "_log", "_moves", "_known")
+
+
 class SeepState(pyspiel.State):  # type: ignore[misc]
     """A point of a deal: a chance node, a decision (maybe inside a move), or the end.
 
@@ -378,6 +386,21 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
     >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
     (1, ['play 7H', 'play 9H'])
     """
+
+    # Slots, read at every step: an attribute of a pybind11 object's own dict is
+    # read several times slower. pyspiel clones and serializes a Python state by
+    # its ``__dict__``, which lists them (see below).
+    __slots__ = _STATE_SLOTS
+
+    @property
+    def __dict__(self) -> dict[str, Any]:
+        """The state's attributes by name: what pyspiel's clone, serialization and pickle copy."""
+        return {name: getattr(self, name) for name in _STATE_SLOTS}
+
+    @__dict__.setter
+    def __dict__(self, attributes: dict[str, Any]) -> None:
+        for name, value in attributes.items():
+            setattr(self, name, value)
 
     def __init__(self, game: SeepGame) -> None:
         super().__init__(game)
@@ -427,8 +450,10 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
         current = self._player
         if current >= 0 and (player is None or player == current):
             walk = self._walk
-            if walk is None:
-                walk = self._walk_now(current)
+            if walk is None:  # the start of a move
+                node = self._at
+                assert isinstance(node, State)  # the seat to act moves from a state
+                walk = self._walk = walk_of(node)
             return list(walk.legal)
         if player is None:
             return pyspiel.State.legal_actions(self)  # type: ignore[no-any-return]
@@ -450,37 +475,36 @@ class SeepState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, with their probabilities."""
         node = self._at
-        assert not isinstance(node, State)
+        if isinstance(node, State):
+            raise ValueError("not a chance node: no card is being dealt")
         return outcome_ids(node)
 
     def _apply_action(self, action: int) -> None:
         # The node and the player are set here without the property (the commonest call).
         node = self._at
-        if type(node) is not State:  # a chance node: the card dealt
-            assert isinstance(node, (InitialDeal, PacketDeal))
-            recipient = node.recipient
-            after = node.deal(ALL_CARDS[action])
-            code = _FLOOR_CODE if recipient is None else recipient
-            self._log.append(_CHANCE_BASE + code * _CARDS + action)
-        else:
-            seat = self._player
+        after: State | InitialDeal | PacketDeal
+        if isinstance(node, State):
             walk = self._walk
-            if walk is None:
-                walk = self._walk_now(seat)
+            if walk is None:  # the start of a move of the seat to act
+                walk = self._walk = walk_of(node)
             if action not in walk.legal:
                 raise ValueError(f"action {action} ({action_to_string(action)}) is not legal here")
             self._log.append(action)
             step = walk.advance(action)  # an int among the legal ids
-            if type(step) is Walk:
+            if isinstance(step, Walk):
                 self._walk = step
                 return
             # built from legal ids, so legal: played with no second check
-            assert not isinstance(step, Walk)
             self._walk = None
-            self._moves.append((seat, step))
+            self._moves.append((self._player, step))
             after = play_legal_move(node, step)
+        else:  # a chance node: the card dealt
+            recipient = node.recipient
+            after = node.deal(ALL_CARDS[action])
+            code = _FLOOR_CODE if recipient is None else recipient
+            self._log.append(_CHANCE_BASE + code * _CARDS + action)
         self._at = after
-        self._player = _player(after) if type(after) is State else _CHANCE
+        self._player = _player(after) if isinstance(after, State) else _CHANCE
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
