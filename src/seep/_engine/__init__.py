@@ -9,6 +9,7 @@ four need no state (the layers are mapped on the architecture page)::
     groups      subset-sum searches over loose cards (R4.1, R4.3, R5.3)
     schedule    who plays and who is dealt what, when (R2.1, R2.2, R2.7 to R2.9, R11.1, R11.2)
     bypass      moves and states built from checked parts without their constructors
+    facts       what a play reads of its variant, read once per variant
     generate    the legal moves, card by card: pick-ups, builds, raises, throw
     listing     what a move list holds, and its move at an index
     verify      one legality check that also names the broken rule

@@ -106,34 +106,46 @@ class Cache:
 
     def charge(self, size: int) -> None:
         """Count ``size`` more bytes against the budget, emptying the largest caches first if they would pass it."""
-        global _total
-        if _total + size > _budget:
-            _shrink(_budget * 3 // 4 - size)
+        ledger = _ledger
+        if ledger.total + size > ledger.budget:
+            _shrink(ledger.budget * 3 // 4 - size)
         self.size += size
-        _total += size
+        ledger.total += size
 
     def clear(self) -> None:
         """Empty the cache."""
-        global _total
         self.clear_entries()
-        _total -= self.size
+        _ledger.total -= self.size
         self.size = 0
 
     def shrink(self) -> None:
         """Drop the older half of the entries if the cache can, else all of them."""
-        global _total
         if self.halve_entries is None or self.size < 2 * _HALVED:
             self.clear()
             return
         self.halve_entries()
-        _total -= self.size // 2
+        _ledger.total -= self.size // 2
         self.size -= self.size // 2
 
 
+class _Ledger:
+    """The budget, the estimated bytes of all the caches, and how many times one was emptied to keep under it.
+
+    One object's attributes rather than module globals: every miss of
+    every cache reads and adds to them, and in the compiled build a
+    module global is a dict entry, an attribute of this class a field.
+    """
+
+    __slots__ = ("budget", "emptied", "total")
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.total = 0
+        self.emptied = 0
+
+
 _caches: Final[dict[str, Cache]] = {}
-_budget = _default_budget()
-_total = 0
-_emptied = 0
+_ledger: Final = _Ledger(_default_budget())
 
 
 def register(
@@ -161,12 +173,12 @@ def drop_older_half(table: dict[Any, Any]) -> None:
 
 def _shrink(goal: int) -> None:
     """Shrink the largest caches until their total is at most ``goal`` (see :meth:`Cache.shrink`)."""
-    global _emptied
+    ledger = _ledger
     for cache in sorted(_caches.values(), key=lambda cache: cache.size, reverse=True):
-        if _total <= goal or not cache.size:
+        if ledger.total <= goal or not cache.size:
             break
         cache.shrink()
-        _emptied += 1
+        ledger.emptied += 1
 
 
 #: The estimated bytes of an int, or of a tuple of small ints (shared by the
@@ -229,13 +241,13 @@ def cached(name: str, size: Callable[[Any], int] = small) -> Callable[[F], F]:
         base = _ENTRY + _ARGUMENT * (code.co_argcount if code is not None else 2)
 
         def computed(*arguments: Any) -> Any:
-            global _total
             result = function(*arguments)
             cost = base + size(result)
-            if _total + cost > _budget:
-                _shrink(_budget * 3 // 4 - cost)
+            ledger = _ledger
+            if ledger.total + cost > ledger.budget:
+                _shrink(ledger.budget * 3 // 4 - cost)
             cache.size += cost  # as Cache.charge, without a call on every miss
-            _total += cost
+            ledger.total += cost
             return result
 
         wrapper = lru_cache(maxsize=None)(computed)
@@ -269,24 +281,24 @@ def clear_all() -> None:
 
 def budget() -> int:
     """The budget in bytes."""
-    return _budget
+    return _ledger.budget
 
 
 def total() -> int:
     """The estimated bytes of all the caches."""
-    return _total
+    return _ledger.total
 
 
 def emptied() -> int:
     """How many times a cache has been emptied to keep under the budget, since the process started."""
-    return _emptied
+    return _ledger.emptied
 
 
 def set_budget(size: int) -> int:
     """Set the budget to ``size`` bytes (emptying caches at once if they are over it); return the old budget."""
-    global _budget
-    old = _budget
-    _budget = size
-    if _total > size:
+    ledger = _ledger
+    old = ledger.budget
+    ledger.budget = size
+    if ledger.total > size:
         _shrink(size * 3 // 4)
     return old

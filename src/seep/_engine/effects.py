@@ -27,6 +27,7 @@ it.
 from __future__ import annotations
 
 from seep._engine.bypass import card_set
+from seep._engine.facts import facts_of
 from seep._engine.schedule import in_house_round
 from seep.cards import CardSet
 from seep.moves import Bid, Build, Move, Raise, Take, Throw
@@ -64,7 +65,7 @@ def play_card(
         return loose | bit, houses, piles, last_capture, False
     if type(move) is Take:
         taken, loose, houses = take_effect(loose, houses, move.card, move.loose.mask, move.house)
-        piles = add_to_pile(piles, variant.team_of(seat), taken)
+        piles = add_to_pile(piles, facts_of(variant).teams[seat], taken)
         return loose, houses, piles, seat, not loose and not houses  # R4.4, R4.5
     if type(move) is Build:
         added = move.loose.mask
@@ -76,7 +77,7 @@ def play_card(
             owners: tuple[int, ...] = (seat,)
         else:  # R6.1, R6.3: an owner or its partner changes nothing, anyone else co-owns
             owners = existing.owners
-            if seat not in owners and variant.partner_of(seat) not in owners:
+            if seat not in owners and facts_of(variant).partners[seat] not in owners:
                 owners = tuple(sorted((*owners, seat)))
             added |= existing.cards.mask
         house = House(value=value, cards=card_set(added), owners=owners)

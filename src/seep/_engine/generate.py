@@ -18,6 +18,7 @@ from typing import Final
 
 from seep._engine.bits import HOUSE_VALUES, VALUE_MASKS, bits, mask_total
 from seep._engine.bypass import card_set, make_build, make_raise, make_take, make_throw
+from seep._engine.facts import facts_of
 from seep._engine.groups import (
     SMALL_FLOOR,
     based_unions,
@@ -36,7 +37,6 @@ from seep._engine.groups import (
 from seep.cards import ALL_CARDS
 from seep.moves import Bid, Build, Move, Take, Throw
 from seep.state import House, Phase, State
-from seep.variants import Pickup, ThrowRule
 
 #: Bit ``v`` for every house value ``v`` (R5.1).
 _HOUSE_BITS: Final = sum(1 << value for value in HOUSE_VALUES)
@@ -48,9 +48,6 @@ _THROWS: Final = tuple(make_throw(card) for card in ALL_CARDS)
 _RAISES: Final = tuple(
     {house: make_raise(card, house) for house in HOUSE_VALUES} for card in ALL_CARDS
 )
-# Enum members read once per module (see seep.state, where _OVER is read once).
-_FREE_CHOICE: Final = Pickup.FREE_CHOICE
-_THROW_ANY: Final = ThrowRule.ANY
 
 
 #: What one card may do in normal play: ``(plain, housed, targets, raises, throw)``,
@@ -158,7 +155,7 @@ class Position:
     def __init__(self, state: State) -> None:
         seat = state.to_move
         assert seat is not None
-        variant = state.variant
+        facts = facts_of(state.variant)
         self.seat = seat
         hand = self.hand = state.hands[seat].mask
         # Bit v of ``held``: the mover holds a card of value v; of ``multiple``:
@@ -179,7 +176,7 @@ class Position:
         houses: dict[int, House] = {}
         house_values = owned = raisable = partners = 0
         if state.houses:
-            partner = variant.partner_of(seat)
+            partner = facts.partners[seat]
             for house in state.houses:
                 value = house.value
                 bit = 1 << value
@@ -203,18 +200,18 @@ class Position:
             self.into_other = held
             self.into_own = multiple
         self.raisable = raisable
-        pickup = self.pickup = variant.pickup
-        self.free = pickup is _FREE_CHOICE
-        throw_any = self.throw_any = variant.throw_rule is _THROW_ANY
+        self.pickup = facts.pickup
+        self.free = facts.free
+        throw_any = self.throw_any = facts.throw_any
         # R4.1: the values that make a group of loose cards or have a house.
         pickable = self.pickable = self.sums | house_values
         self.throwable = throwable_values(pickable, throw_any)
-        opening = variant.opening
-        in_opening = opening.in_opening(state.plays, state.bid, variant.players)
+        bid = state.bid
+        in_opening = facts.opening.in_opening(state.plays, bid, facts.players)
         # R2.6: the bidder's first play must use the bid.
-        self.first_play_bid = state.bid if opening.bids and in_opening else None
+        self.first_play_bid = bid if facts.bids and in_opening else None
         # R11.2: in the taash opening round a player builds a house if they can.
-        self.opening_round = opening.builds_first and in_opening
+        self.opening_round = facts.builds_first and in_opening
         self.special = self.first_play_bid is not None or self.opening_round
 
     def holds(self, value: int, without: int) -> bool:

@@ -145,7 +145,7 @@ def small_unions(table: FloorTable, base: int, target: int) -> tuple[int, ...]:
         limit = target if target > base else base
         if values and values[-1] > limit:
             values = _up_to(values, limit)
-        found = answers[key] = value_unions(values, base, target)
+        found = answers[key] = unions_by_value(values, base, target)
         _FLOORS.charge(_ANSWER + small(found))
     return found
 
@@ -159,7 +159,7 @@ def small_packings(table: FloorTable, target: int) -> tuple[int, ...]:
         values = table.values
         if values and values[-1] > target:
             values = _up_to(values, target)
-        found = answers[key] = value_packings(values, target)
+        found = answers[key] = packings_by_value(values, target)
         _FLOORS.charge(_ANSWER + small(found))
     return found
 
@@ -223,7 +223,12 @@ def _value_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
 
 @cached("groups.value_unions", small)
 def value_unions(values: tuple[int, ...], base: int, target: int) -> tuple[int, ...]:
-    """:func:`based_unions` on sets of positions of ``values``."""
+    """:func:`based_unions` on sets of positions of ``values``: :func:`unions_by_value`, cached."""
+    return unions_by_value(values, base, target)
+
+
+def unions_by_value(values: tuple[int, ...], base: int, target: int) -> tuple[int, ...]:
+    """:func:`value_unions`, not cached: for :func:`small_unions`, which keeps its answers by floor values."""
     by_sum = _groups_by_sum(values)
     bases = by_sum[base] if base else (0,)
     options = by_sum[target]
@@ -234,11 +239,16 @@ def value_unions(values: tuple[int, ...], base: int, target: int) -> tuple[int, 
 
 @cached("groups.value_packings", small)
 def value_packings(values: tuple[int, ...], target: int) -> tuple[int, ...]:
-    """:func:`maximal_packings` on sets of positions of ``values``."""
+    """:func:`maximal_packings` on sets of positions of ``values``: :func:`packings_by_value`, cached."""
+    return packings_by_value(values, target)
+
+
+def packings_by_value(values: tuple[int, ...], target: int) -> tuple[int, ...]:
+    """:func:`value_packings`, not cached: for :func:`small_packings`, which keeps its answers by floor values."""
     options = _groups_by_sum(values)[target]
     if len(options) < 2 or sum(values) < 2 * target:
         return options  # a group leaves too little for another: each is maximal
-    return _maximal(value_unions(values, 0, target), options)
+    return _maximal(unions_by_value(values, 0, target), options)
 
 
 def _maximal(unions: tuple[int, ...], options: tuple[int, ...]) -> tuple[int, ...]:
