@@ -2,8 +2,9 @@
 
 Move generation and the transition read a few fields and methods of the
 variant on every play: the partner and team of a seat (R1.4), the pick-up
-and throw rules (R4.3, R8.2, R11.3) and the opening's rule (R2.6, R11.2). A :class:`~seep.variants.Variant` is a frozen public value, so in
-the compiled build each of those reads is a generic attribute lookup, and
+and throw rules (R4.3, R8.2, R11.3) and the opening's rule (R2.6, R11.2).
+A :class:`~seep.variants.Variant` is a frozen public value, so in the
+compiled build each of those reads is a generic attribute lookup, and
 each method a call into interpreted code. :class:`VariantFacts` holds the
 answers of the variant's own fields and methods, asked once (the opening's
 ``in_opening`` is still asked on every play: it may be any rule of a user's).
