@@ -23,7 +23,15 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("utilities", ("seep._util", "seep._version", "seep.errors", "seep._engine.caches")),
     (
         "values",
-        ("seep._engine.bits", "seep._engine.encoding", "seep.cards", "seep.moves", "seep.variants"),
+        (
+            "seep._card",
+            "seep._engine.bits",
+            "seep._engine.cardset",
+            "seep._engine.encoding",
+            "seep.cards",
+            "seep.moves",
+            "seep.variants",
+        ),
     ),
     ("reading", ("seep._documents",)),
     ("engine core", ("seep._engine.schedule", "seep._engine.groups", "seep._engine.counting")),

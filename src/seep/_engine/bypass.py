@@ -21,11 +21,11 @@ with a message saying so. Two techniques, both generated:
   match; its cached hash (``cache_hash=True``) lives in attrs' slot
   :data:`CACHED_HASH_SLOT`, set to ``None`` (not computed yet).
 
-:class:`~seep.cards.CardSet` has its own bypass, ``seep.cards.from_mask``,
-because the set's own operators use it and :mod:`seep.cards` sits below
-everything else; it sets the one ``mask`` slot the same way (slot setter).
-The engine makes its card sets with :func:`card_set`, the same three steps
-here, so that the compiled build runs them as compiled code.
+:class:`~seep.cards.CardSet` has its own bypass,
+:func:`seep._engine.cardset.from_mask`, because the set's own operators use
+it, as does the engine (as ``card_set``). In the pure build
+it sets the one ``mask`` slot the same way (slot setter); in the compiled
+build the set is a native class, made by its compiled constructor.
 
 Tests check that each bypass builds a value that equals, hashes, pickles
 and reads like the one its constructor builds, and pin the attrs internal
@@ -201,27 +201,6 @@ _Twin: Final[Any] = type(
     (),
     {"__slots__": State.__slots__, "__doc__": "A State being filled in by a bypass."},  # type: ignore[attr-defined]
 )
-
-_new: Final = object.__new__
-_set_mask: Final = CardSet.__dict__["mask"].__set__
-
-
-def card_set(mask: int) -> CardSet:
-    """The set of the cards of ``mask``, known to be valid: :func:`seep.cards.from_mask` for the engine.
-
-    The same set, made by the engine's own module, so that the compiled
-    build makes the card sets of a play (the mover's hand, the floor, a
-    pile, a move's loose cards) without calling into an interpreted
-    function.
-
-    >>> from seep._engine.bypass import card_set
-    >>> from seep.cards import CardSet
-    >>> card_set(CardSet("2S 5D").mask) == CardSet("2S 5D")
-    True
-    """
-    cards: CardSet = _new(CardSet)
-    _set_mask(cards, mask)
-    return cards
 
 
 #: A :class:`~seep.moves.Take` of values known to be valid (the generator's moves).

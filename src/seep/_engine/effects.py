@@ -26,7 +26,7 @@ it.
 
 from __future__ import annotations
 
-from seep._engine.bypass import card_set
+from seep._engine.cardset import from_mask as card_set
 from seep._engine.facts import facts_of
 from seep._engine.schedule import in_house_round
 from seep.cards import CardSet

@@ -17,7 +17,8 @@ from collections.abc import Iterator
 from typing import Final
 
 from seep._engine.bits import HOUSE_VALUES, VALUE_MASKS, bits, mask_total
-from seep._engine.bypass import card_set, make_build, make_raise, make_take, make_throw
+from seep._engine.bypass import make_build, make_raise, make_take, make_throw
+from seep._engine.cardset import from_mask as card_set
 from seep._engine.facts import facts_of
 from seep._engine.groups import (
     SMALL_FLOOR,

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from seep._engine.bypass import build_state, card_set
+from seep._engine.bypass import build_state
+from seep._engine.cardset import from_mask as card_set
 from seep._engine.effects import bid_after, finish_deal, play_card
 from seep._engine.nodes import after_play
 from seep._engine.schedule import deal_packets, opening_hand
