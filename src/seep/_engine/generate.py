@@ -72,6 +72,8 @@ CountedPlan = tuple[int, int, int, int, bool]
 Pickups = tuple[tuple[int, ...], tuple[int, ...]]
 
 _NOTHING: Final[Plan] = ((), (), 0, 0, False)
+#: The plan of a card that may only be thrown (R8.2), shared by every such card.
+_THROW_ALONE: Final[Plan] = ((), (), 0, 0, True)
 #: The pick-ups of a card with a house of its value and no group: the house alone (R4.1).
 _HOUSE_ALONE: Final = (0,)
 _NO_ANSWERS: Final[dict[int, tuple[int, ...]]] = {}
@@ -285,66 +287,87 @@ class Position:
                 continue
             last_value = value
             bit = 1 << value
-            has_house = house_values & bit
-            # R3.2: the owner's last card of a house's value (see owner_duty).
-            bound = bound_values & bit
             # 1. The pick-ups: nothing without a group or a house of the value (R4.1).
-            plain: tuple[int, ...] = ()
-            housed: tuple[int, ...] = ()
-            count = 0  # the number of moves so far, counted where they are found
             if not pickable & bit:
-                pass
-            elif free:  # R11.3: any union of groups and/or the house, at least one
-                options = self.house_sets(value, value) if sums & bit else (0,)
-                if not bound:  # R3.2: the owner's last card takes the house
-                    plain = options[1:]  # options[0] is the empty set
-                if has_house:
-                    housed = options
-                count = len(plain) + len(housed)
-            elif sums & bit:  # R4.3 (must_take_house, leaves_no_group): the house and a maximal set
-                if table is None:
-                    packings = maximal_packings(loose, value)
-                else:
-                    packings = answers.get(256 | value) or small_packings(table, value)
-                if has_house:
-                    housed = packings
-                else:
-                    plain = packings
-                count = len(packings)
+                if takes_only:
+                    plan = _NOTHING
+                    count = 0
+                    plans.append(plan)
+                    ends.append(total)
+                    continue
+                # No house of the value either: R3.2 does not bind the card, and
+                # its builds (step 2) are into higher values only.
+                targets = (above << value) & other_values
+                raises = raisable & held >> value
+                if not targets | raises and throwable & bit:
+                    # The commonest value: no pick-up, build or raise, the throw
+                    # alone (R8.2: nothing picked up, so it may be thrown).
+                    plan = _THROW_ALONE
+                    count = 1
+                    plans.append(plan)
+                    total += 1
+                    ends.append(total)
+                    continue
+                plain: tuple[int, ...] = ()
+                housed: tuple[int, ...] = ()
+                count = 0  # the number of moves so far, counted where they are found
             else:
-                housed = _HOUSE_ALONE
-                count = 1
-            if (
-                bound or takes_only
-            ):  # R3.2: the owner's last card of a house's value may only take it
-                plan = (plain, housed, 0, 0, False)
-            else:
+                has_house = house_values & bit
+                # R3.2: the owner's last card of a house's value (see owner_duty).
+                bound = bound_values & bit
+                plain = housed = ()
+                if free:  # R11.3: any union of groups and/or the house, at least one
+                    options = self.house_sets(value, value) if sums & bit else (0,)
+                    if not bound:  # R3.2: the owner's last card takes the house
+                        plain = options[1:]  # options[0] is the empty set
+                    if has_house:
+                        housed = options
+                    count = len(plain) + len(housed)
+                elif (
+                    sums & bit
+                ):  # R4.3 (must_take_house, leaves_no_group): the house and a maximal set
+                    if table is None:
+                        packings = maximal_packings(loose, value)
+                    else:
+                        packings = answers.get(256 | value) or small_packings(table, value)
+                    if has_house:
+                        housed = packings
+                    else:
+                        plain = packings
+                    count = len(packings)
+                else:
+                    housed = _HOUSE_ALONE
+                    count = 1
+                if bound or takes_only:
+                    # R3.2: the owner's last card of a house's value may only take it.
+                    plan = (plain, housed, 0, 0, False)
+                    plans.append(plan)
+                    total += count
+                    ends.append(total)
+                    continue
                 # 2. The builds. Targets above the card's value need loose cards
                 # making up the rest; its own value needs a standing house (R5.2:
                 # one card is no house). R3.2, R6.3: where the mover must keep a
-                # card of the target, another card of it stays in hand. R5.3,
-                # R6.1: a target has len(self.house_sets(value, target)) builds.
+                # card of the target, another card of it stays in hand.
                 targets = (above << value) & other_values | has_house & own_value
-                if targets and counted:
-                    for target in _VALUES_OF_HOUSE_BITS[targets >> 9]:
-                        if table is None:
-                            count += count_unions(loose, target - value, target)
-                        else:
-                            found = answers.get((target - value) << 4 | target)
-                            if found is None:
-                                found = small_unions(table, target - value, target)
-                            count += len(found)
-                # 4. The throw (R8.2, R11.3: see ``throwable``).
-                throw = throwable & bit != 0
-                # 3. The raises (R7.1, R7.2, see raise_targets), inline: none
-                # without an open house of another seat.
-                if raisable:
-                    raises = raisable & held >> value
-                    count += raises.bit_count() + throw
-                else:
-                    raises = 0
-                    count += throw
-                plan = (plain, housed, targets, raises, throw)
+                # 3. The raises (R7.1, R7.2, see raise_targets), inline.
+                raises = raisable & held >> value
+            # R5.3, R6.1: a target has len(self.house_sets(value, target)) builds.
+            if targets and counted:
+                for target in _VALUES_OF_HOUSE_BITS[targets >> 9]:
+                    if table is None:
+                        count += count_unions(loose, target - value, target)
+                    else:
+                        found = answers.get((target - value) << 4 | target)
+                        if found is None:
+                            found = small_unions(table, target - value, target)
+                        count += len(found)
+            if raises:
+                count += raises.bit_count()
+            # 4. The throw (R8.2, R11.3: see ``throwable``).
+            throw = throwable & bit != 0
+            count += throw
+            plan = (plain, housed, targets, raises, throw)
             plans.append(plan)
             total += count
             ends.append(total)
