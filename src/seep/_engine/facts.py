@@ -6,8 +6,9 @@ and throw rules (R4.3, R8.2, R11.3) and the opening's rule (R2.6, R11.2).
 A :class:`~seep.variants.Variant` is a frozen public value, so in the
 compiled build each of those reads is a generic attribute lookup, and
 each method a call into interpreted code. :class:`VariantFacts` holds the
-answers of the variant's own fields and methods, asked once (the opening's
-``in_opening`` is still asked on every play: it may be any rule of a user's).
+answers of the variant's own fields and methods, asked once. The opening's
+``in_opening`` may be any rule of a user's, so it is still asked on a play,
+but only while some opening could last (``opening_plays``).
 
 >>> from seep._engine.facts import facts_of
 >>> from seep.variants import STANDARD, TAASH
@@ -16,12 +17,15 @@ answers of the variant's own fields and methods, asked once (the opening's
 ((2, 3, 0, 1), (0, 1, 0, 1), False, False)
 >>> facts_of(STANDARD) is facts, facts_of(TAASH).free
 (True, True)
+>>> facts.opening_plays, facts_of(TAASH).opening_plays
+(1, 4)
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from seep._engine.bits import HOUSE_VALUES
 from seep._engine.caches import register
 from seep.variants import OpeningRule, Pickup, ThrowRule, Variant
 
@@ -34,6 +38,7 @@ class VariantFacts:
         "builds_first",
         "free",
         "opening",
+        "opening_plays",
         "partners",
         "pickup",
         "players",
@@ -59,6 +64,33 @@ class VariantFacts:
         self.opening = opening
         self.bids = opening.bids
         self.builds_first = opening.builds_first
+        #: R2.6, R2.7, R11.2: from this many plays on, ``opening.in_opening`` is false whatever the bid.
+        self.opening_plays = opening_plays(variant)
+
+
+def opening_plays(variant: Variant) -> int:
+    """The plays after which the opening of ``variant`` is over, whatever the bid (R2.6, R2.7, R11.2).
+
+    Its ``in_opening`` asked once for every number of plays of a deal and
+    every bid it may be asked with during play: a bid opening's bid (R2.4),
+    else none, or a first house's value in a house round (R11.2).
+    """
+    opening = variant.opening
+    players = variant.players
+    bids: tuple[int | None, ...] = (None,)
+    if opening.bids:
+        bids = tuple(HOUSE_VALUES)
+    elif opening.builds_first:
+        bids = (None, *HOUSE_VALUES)
+    return max(
+        [
+            plays + 1
+            for bid in bids
+            for plays in range(variant.plays_per_deal + 1)
+            if opening.in_opening(plays, bid, players)
+        ],
+        default=0,
+    )
 
 
 # The facts by the address of their variant: few variants are ever played,

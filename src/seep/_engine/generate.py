@@ -77,6 +77,8 @@ _THROW_ALONE: Final[Plan] = ((), (), 0, 0, True)
 #: The pick-ups of a card with a house of its value and no group: the house alone (R4.1).
 _HOUSE_ALONE: Final = (0,)
 _NO_ANSWERS: Final[dict[int, tuple[int, ...]]] = {}
+#: The houses by value of a position with none standing (never written to).
+_NO_HOUSES: Final[dict[int, House]] = {}
 #: ``_VALUES_OF_HOUSE_BITS[bits >> 9]``: the house values of a set of them (bit ``v`` for ``v``), lowest first.
 _VALUES_OF_HOUSE_BITS: Final = tuple(
     tuple(value for value in HOUSE_VALUES if bits >> (value - 9) & 1) for bits in range(32)
@@ -172,15 +174,16 @@ class Position:
         table = self.table = floor_table(loose)
         if table is None:
             self.cards = None
-            self.sums = loose_sums(loose)
+            sums = self.sums = loose_sums(loose)
         else:
             self.cards = table.cards
-            self.sums = table.sums
-        houses: dict[int, House] = {}
-        house_values = owned = raisable = partners = 0
-        if state.houses:
+            sums = self.sums = table.sums
+        standing = state.houses
+        if standing:
+            houses: dict[int, House] = {}
+            house_values = owned = raisable = partners = 0
             partner = facts.partners[seat]
-            for house in state.houses:
+            for house in standing:
                 value = house.value
                 bit = 1 << value
                 houses[value] = house
@@ -193,29 +196,33 @@ class Position:
                         partners |= bit
                     if mask_total(house.cards.mask) == value:
                         raisable |= bit  # R7.1, R7.3: open and not the mover's
-        self.houses = houses
-        self.house_values = house_values
-        self.owned = owned
-        if houses:
+            self.houses = houses
+            self.house_values = house_values
+            self.owned = owned
+            self.raisable = raisable
             self.bound, self.into_other, self.into_own = owner_duty(held, multiple, owned, partners)
-        else:  # owner_duty with no house standing (the common case, without the call)
-            self.bound = 0
+        else:  # owner_duty with no house standing, without the call
+            self.houses = _NO_HOUSES
+            house_values = self.house_values = self.owned = self.raisable = self.bound = 0
             self.into_other = held
             self.into_own = multiple
-        self.raisable = raisable
         self.pickup = facts.pickup
         self.free = facts.free
         throw_any = self.throw_any = facts.throw_any
         # R4.1: the values that make a group of loose cards or have a house.
-        pickable = self.pickable = self.sums | house_values
+        pickable = self.pickable = sums | house_values
         self.throwable = throwable_values(pickable, throw_any)
         bid = state.bid
-        in_opening = facts.opening.in_opening(state.plays, bid, facts.players)
-        # R2.6: the bidder's first play must use the bid.
-        self.first_play_bid = bid if facts.bids and in_opening else None
-        # R11.2: in the taash opening round a player builds a house if they can.
-        self.opening_round = facts.builds_first and in_opening
-        self.special = self.first_play_bid is not None or self.opening_round
+        plays = state.plays
+        if plays < facts.opening_plays and facts.opening.in_opening(plays, bid, facts.players):
+            # R2.6: the bidder's first play must use the bid.
+            self.first_play_bid = bid if facts.bids else None
+            # R11.2: in the taash opening round a player builds a house if they can.
+            self.opening_round = facts.builds_first
+            self.special = self.first_play_bid is not None or self.opening_round
+        else:
+            self.first_play_bid = None
+            self.opening_round = self.special = False
 
     def holds(self, value: int, without: int) -> bool:
         """True if the mover holds a card of ``value`` apart from card index ``without``."""
