@@ -102,6 +102,16 @@ _HELD_9_10: Final = tuple(_held(cards, 9) for cards in range(256))
 _HELD_11_12: Final = tuple(_held(cards, 11) for cards in range(256))
 _HELD_13: Final = tuple(_held(cards, 13) for cards in range(16))
 _NO_PICKUPS: Final[Pickups] = ((), ())
+#: ``_BUILD_KEYS[value][bits >> 9]``: for each house value of ``bits`` (as in
+#: ``_VALUES_OF_HOUSE_BITS``) that a card of ``value`` builds into, the key of its
+#: loose sets in a floor's answers: ``(target - value) << 4 | target`` (see small_unions).
+_BUILD_KEYS: Final = tuple(
+    tuple(
+        tuple((target - value) << 4 | target for target in targets)
+        for targets in _VALUES_OF_HOUSE_BITS
+    )
+    for value in range(14)
+)
 #: ``_BYTE_CARDS[k][byte]``: the cards of byte ``k`` of a mask (its bits ``8 * k`` on), lowest first.
 _BYTE_CARDS: Final = tuple(
     tuple(tuple(8 * k + i for i in range(8) if byte >> i & 1) for byte in range(256))
@@ -379,13 +389,14 @@ class Position:
                 raises = raisable & held >> value
             # R5.3, R6.1: a target has len(self.house_sets(value, target)) builds.
             if targets and counted:
-                for target in _VALUES_OF_HOUSE_BITS[targets >> 9]:
-                    if table is None:
+                if table is None:
+                    for target in _VALUES_OF_HOUSE_BITS[targets >> 9]:
                         count += count_unions(loose, target - value, target)
-                    else:
-                        found = answers.get((target - value) << 4 | target)
+                else:
+                    for key in _BUILD_KEYS[value][targets >> 9]:
+                        found = answers.get(key)
                         if found is None:
-                            found = small_unions(table, target - value, target)
+                            found = small_unions(table, key >> 4, key & 15)
                         count += len(found)
             if raises:
                 count += raises.bit_count()
