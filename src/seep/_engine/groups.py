@@ -56,10 +56,11 @@ class FloorTable(NamedTuple):
 
 
 _floors: Final[dict[int, FloorTable]] = {}
-# The searches' answers for a list of values, by query (see small_unions),
-# shared by every floor of those values: a hit is one dict lookup by a small
-# int, where a call through the caches below hashes the values again.
-_answers: Final[dict[tuple[int, ...], dict[int, tuple[int, ...]]]] = {}
+# The first table of each list of values: its answers, by query (see
+# small_unions), and its sums are those of every floor of those values. An
+# answer's hit is one dict lookup by a small int, where a call through the
+# caches below hashes the values again.
+_answers: Final[dict[tuple[int, ...], FloorTable]] = {}
 _subset_masks: Final[dict[int, tuple[int, ...]]] = {}
 
 
@@ -78,7 +79,7 @@ def _halve_subset_masks() -> None:
 
 
 def _floor_entries() -> int:
-    return len(_floors) + sum([len(answers) for answers in _answers.values()])
+    return len(_floors) + sum([len(table.answers) for table in _answers.values()])
 
 
 # The tables hold the answers of their values: the two are emptied together.
@@ -125,12 +126,13 @@ def _floor(loose: int) -> FloorTable:
             cards.append(low)
         listed = tuple(values)
         _FLOORS.charge(_TABLE + _TABLE_CARD * len(listed))
-        answers = _answers.get(listed)
-        if answers is None:
-            answers = _answers[listed] = {}
         # tuple.__new__: a NamedTuple's own constructor runs a Python frame, on every new floor.
-        sums = value_subset_sums(listed)
-        found = tuple.__new__(FloorTable, (listed, tuple(cards), sums, answers))
+        known = _answers.get(listed)
+        if known is None:
+            found = tuple.__new__(FloorTable, (listed, tuple(cards), value_subset_sums(listed), {}))
+            _answers[listed] = found
+        else:
+            found = tuple.__new__(FloorTable, (listed, tuple(cards), known.sums, known.answers))
         _floors[loose] = found
     return found
 
