@@ -144,8 +144,9 @@ class Position:
     """The facts about a state that move generation for its mover needs.
 
     Sets of values are int masks with bit ``v`` for value ``v``: the house
-    values standing, those the mover owns, those a build must keep a card of
-    (R3.2, R6.3) and the open houses the mover may raise (R7.1, R7.3).
+    values standing, those of the mover's houses whose last card it holds
+    (R3.2), those a build must keep a card of (R3.2, R6.3) and the open
+    houses the mover may raise (R7.1, R7.3).
 
     Sets of loose cards are *keys*: on a floor of a few cards, sets of
     positions in the list of the floor's values (so that searches are cached
@@ -166,17 +167,13 @@ class Position:
         "into_other",
         "into_own",
         "loose",
-        "multiple",
         "opening_round",
-        "owned",
         "pickable",
-        "pickup",
         "raisable",
         "seat",
         "special",
         "sums",
         "table",
-        "throw_any",
         "throwable",
     )
 
@@ -192,7 +189,7 @@ class Position:
         top = hand >> 32  # the cards of values 9..13: a small int, cheap to work on
         found = _HELD_9_10[top & 255] | _HELD_11_12[top >> 8 & 255] | _HELD_13[top >> 16]
         held = self.held = found & 0xFFFF
-        multiple = self.multiple = found >> 16
+        multiple = found >> 16
         loose = self.loose = state.loose.mask
         table = self.table = floor_table(loose)
         if table is None:
@@ -221,20 +218,17 @@ class Position:
                         raisable |= bit  # R7.1, R7.3: open and not the mover's
             self.houses = houses
             self.house_values = house_values
-            self.owned = owned
             self.raisable = raisable
             self.bound, self.into_other, self.into_own = owner_duty(held, multiple, owned, partners)
         else:  # owner_duty with no house standing, without the call
             self.houses = _NO_HOUSES
-            house_values = self.house_values = self.owned = self.raisable = self.bound = 0
+            house_values = self.house_values = self.raisable = self.bound = 0
             self.into_other = held
             self.into_own = multiple
-        self.pickup = facts.pickup
         self.free = facts.free
-        throw_any = self.throw_any = facts.throw_any
         # R4.1: the values that make a group of loose cards or have a house.
         pickable = self.pickable = sums | house_values
-        self.throwable = throwable_values(pickable, throw_any)
+        self.throwable = throwable_values(pickable, facts.throw_any)
         bid = state.bid
         plays = state.plays
         if plays < facts.opening_plays and facts.opening.in_opening(plays, bid, facts.players):
