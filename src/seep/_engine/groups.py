@@ -264,6 +264,10 @@ def _maximal(unions: tuple[int, ...], options: tuple[int, ...]) -> tuple[int, ..
 
 def _joined(bases: tuple[int, ...], options: tuple[int, ...]) -> tuple[int, ...]:
     """Sorted unions of one of ``bases`` with any number of pairwise disjoint ``options``."""
+    if len(bases) == 1 and len(options) == 1:  # the commonest case, without a set
+        base = bases[0]
+        group = options[0]
+        return bases if base & group else (base, base | group)
     seen = set(bases)
     stack = list(seen)
     while stack:
