@@ -484,6 +484,8 @@ class Position:
         floor; the loose sets of a build target are the cached ones that
         :meth:`plans` counted.
         """
+        if plan is _THROW_ALONE and not index:  # the commonest plan, its one move
+            return _THROWS[card]
         plain, housed, targets, raises, throw = plan
         cards = self.cards  # keys are card masks on a crowded floor
         if index < len(plain):
