@@ -27,7 +27,7 @@ from typing import Final
 
 from seep._engine.bits import HOUSE_VALUES
 from seep._engine.caches import register
-from seep.variants import OpeningRule, Pickup, ThrowRule, Variant
+from seep.variants import STANDARD, OpeningRule, Pickup, ThrowRule, Variant
 
 
 class VariantFacts:
@@ -103,11 +103,29 @@ _FACTS: Final = 2000
 _CACHE: Final = register("facts.variants", _facts.__len__, _facts.clear)
 
 
+class LastFacts:
+    """The facts :func:`facts_of` gave last, as ``facts`` (one attribute, read and written at once).
+
+    A caller that asks on every play (a position) reads them first, and
+    calls only if they are not its variant's: ``facts.variant is variant``.
+    """
+
+    __slots__ = ("facts",)
+
+    def __init__(self, facts: VariantFacts) -> None:
+        self.facts = facts
+
+
+#: The facts last given, with their variant (see :class:`LastFacts`).
+LAST: Final = LastFacts(VariantFacts(STANDARD))
+
+
 def facts_of(variant: Variant) -> VariantFacts:
     """The :class:`VariantFacts` of ``variant``, made on first use."""
     found = _facts.get(id(variant))
     if found is None or found.variant is not variant:
         found = _made(variant)
+    LAST.facts = found
     return found
 
 

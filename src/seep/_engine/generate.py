@@ -19,7 +19,7 @@ from typing import Final
 from seep._engine.bits import HOUSE_VALUES, VALUE_MASKS, bits, mask_total
 from seep._engine.bypass import make_build, make_raise, make_take, make_throw
 from seep._engine.cardset import from_mask as card_set
-from seep._engine.facts import facts_of
+from seep._engine.facts import LAST, facts_of
 from seep._engine.groups import (
     SMALL_FLOOR,
     based_unions,
@@ -180,7 +180,10 @@ class Position:
     def __init__(self, state: State) -> None:
         seat = state.to_move
         assert seat is not None
-        facts = facts_of(state.variant)
+        variant = state.variant
+        facts = LAST.facts  # facts_of(variant), without the call on every play
+        if facts.variant is not variant:
+            facts = facts_of(variant)
         self.seat = seat
         hand = self.hand = state.hands[seat].mask
         # Bit v of ``held``: the mover holds a card of value v; of ``multiple``:
