@@ -699,9 +699,17 @@ class Position:
         assert bid is not None
         moves: list[Take | Build | Throw] = []
         for card in bits(self.hand):
-            if card // 4 + 1 == bid:
-                moves.extend(self.takes(card))
-            moves.extend(build for build in self.builds(card) if build.value == bid)
+            plan = self.plan(card)
+            takes = card // 4 + 1 == bid  # a card of the bid: its pick-ups use it
+            if not takes and not plan[PLAN_TARGETS] >> bid & 1:
+                continue  # no pick-up with the bid, no build of it: none of its moves
+            # Its pick-ups (if a card of the bid) and its builds of the bid, in order.
+            for move in self.iter_for_card(card, plan):
+                if isinstance(move, Take):
+                    if takes:
+                        moves.append(move)
+                elif isinstance(move, Build) and move.value == bid:
+                    moves.append(move)
         if moves:
             return sorted(moves)
         return [_THROWS[card] for card in bits(self.hand & VALUE_MASKS[bid])]
