@@ -689,7 +689,10 @@ class Position:
 
     def builds(self, card: int) -> list[Build]:
         """New houses and additions to houses with ``card`` (R5, R6), R3.2 included."""
-        return [move for move in self.iter_for_card(card) if isinstance(move, Build)]
+        plan = self.plan(card)
+        if not plan[PLAN_TARGETS]:  # no house value to build into: no move listed
+            return []
+        return [move for move in self.iter_for_card(card, plan) if isinstance(move, Build)]
 
     # -- the bidder's first play and the taash opening round ----------------
 
