@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from seep._engine.bits import HOUSE_VALUES
 from seep._engine.caches import register
 from seep.variants import STANDARD, OpeningRule, Pickup, ThrowRule, Variant
+from seep.variants._opening_checks import opening_plays
 
 
 class VariantFacts:
@@ -65,32 +65,7 @@ class VariantFacts:
         self.bids = opening.bids
         self.builds_first = opening.builds_first
         #: R2.6, R2.7, R11.2: from this many plays on, ``opening.in_opening`` is false whatever the bid.
-        self.opening_plays = opening_plays(variant)
-
-
-def opening_plays(variant: Variant) -> int:
-    """The plays after which the opening of ``variant`` is over, whatever the bid (R2.6, R2.7, R11.2).
-
-    Its ``in_opening`` asked once for every number of plays of a deal and
-    every bid it may be asked with during play: a bid opening's bid (R2.4),
-    else none, or a first house's value in a house round (R11.2).
-    """
-    opening = variant.opening
-    players = variant.players
-    bids: tuple[int | None, ...] = (None,)
-    if opening.bids:
-        bids = tuple(HOUSE_VALUES)
-    elif opening.builds_first:
-        bids = (None, *HOUSE_VALUES)
-    return max(
-        [
-            plays + 1
-            for bid in bids
-            for plays in range(variant.plays_per_deal + 1)
-            if opening.in_opening(plays, bid, players)
-        ],
-        default=0,
-    )
+        self.opening_plays = opening_plays(opening, variant.players)
 
 
 # The facts by the address of their variant: few variants are ever played,

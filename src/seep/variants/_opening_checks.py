@@ -66,6 +66,31 @@ def check_opening(
             _FIELD,
             "R2.3, R2.4: an opening with a bid deals the bidder (seat 0) a packet to bid with",
         )
+    longest = opening_plays(value, players)
+    for seat in range(players):
+        plays = len(range(seat, longest, players))  # the seat's plays while the opening lasts
+        dealt = _PACKET * packets.count(seat)
+        if plays > dealt:
+            raise VariantError(
+                _FIELD,
+                f"R3.3: seat {seat} (counted from the bidder) makes {plays} "
+                f"play{'s' if plays > 1 else ''} while the opening can last ({longest} "
+                f"play{'s' if longest > 1 else ''}) but is dealt {dealt} cards before the first play",
+            )
+
+
+def opening_plays(value: OpeningRule, players: int) -> int:
+    """The plays after which the opening ``value`` is over whatever the bid (R2.6, R2.7, R11.2).
+
+    ``in_opening`` is asked for every play of a deal and every bid that can
+    stand while an opening lasts, and checked (see :func:`check_opening`).
+
+    >>> from seep.variants import STANDARD, TAASH
+    >>> from seep.variants._opening_checks import opening_plays
+    >>> opening_plays(STANDARD.opening, 4), opening_plays(TAASH.opening, 4)
+    (1, 4)
+    """
+    bids = value.bids
     # The bid while the opening lasts: a bid's value from the first play (R2.4);
     # none, or the first house's value, in a house round (R11.2); else none.
     bid_values: tuple[int | None, ...] = _BID_VALUES if bids else (None,)
@@ -82,16 +107,7 @@ def check_opening(
                 f"in_opening(1, {bid}, {players}) is true",
             )
         longest = max(longest, length)
-    for seat in range(players):
-        plays = len(range(seat, longest, players))  # the seat's plays while the opening lasts
-        dealt = _PACKET * packets.count(seat)
-        if plays > dealt:
-            raise VariantError(
-                _FIELD,
-                f"R3.3: seat {seat} (counted from the bidder) makes {plays} "
-                f"play{'s' if plays > 1 else ''} while the opening can last ({longest} "
-                f"play{'s' if longest > 1 else ''}) but is dealt {dealt} cards before the first play",
-            )
+    return longest
 
 
 def _packets(value: OpeningRule, players: int) -> tuple[int | None, ...]:
