@@ -26,6 +26,7 @@ from typing import Final
 from seep._engine.bypass import build_state
 from seep._engine.cardset import from_mask as card_set
 from seep._engine.effects import bid_after, finish_deal, play_card
+from seep._engine.facts import LAST, facts_of
 from seep._engine.nodes import after_play
 from seep._engine.schedule import deal_packets, opening_hand
 from seep._util.limits import POINTS_LIMIT
@@ -125,7 +126,11 @@ def deal_following(
     rule = variant.opening
     players = len(hands)
     mover_hand = hands[seat].mask & ~(1 << move.card)
-    opening = rule.in_opening(state.plays, state.bid, players)
+    facts = LAST.facts  # facts_of(variant), without the call on every play
+    if facts.variant is not variant:
+        facts = facts_of(variant)
+    # Past its longest opening the rule need not be asked (R2.6, R2.7, R11.2).
+    opening = state.plays < facts.opening_plays and rule.in_opening(state.plays, state.bid, players)
     if mover_hand and not opening:  # the usual play, first
         changed = list(hands)
         changed[seat] = card_set(mover_hand)
