@@ -20,7 +20,18 @@ from typing import Any
 import attrs
 import pytest
 
-from seep import Build, CardSet, Raise, State, Take, Throw, apply_move, legal_moves, new_deal
+from seep import (
+    Build,
+    CardSet,
+    House,
+    Raise,
+    State,
+    Take,
+    Throw,
+    apply_move,
+    legal_moves,
+    new_deal,
+)
 from seep._engine import bypass
 from seep._engine.bypass import (
     CACHED_HASH_SLOT,
@@ -29,6 +40,7 @@ from seep._engine.bypass import (
     BuildState,
     build_state,
     make_build,
+    make_house,
     make_raise,
     make_take,
     make_throw,
@@ -78,6 +90,7 @@ def test_bypass_moves_equal_hash_and_pickle_like_constructed_moves(card: Any) ->
     _same_value(make_take(card, loose, 11), Take(card, loose=loose, house=11))
     _same_value(make_build(card, loose, 13), Build(card, loose=loose, value=13))
     _same_value(make_raise(card, 9), Raise(card, house=9))
+    _same_value(make_house(9, loose, (0, 2)), House(value=9, cards=loose, owners=(0, 2)))
     _same_value(make_throw(card), Throw(card))
 
 
@@ -137,6 +150,7 @@ def test_every_bypass_of_the_module_is_checked_here() -> None:
         "make_build",
         "make_raise",
         "make_throw",
+        "make_house",
         "build_state",
         "with_hands",
         "with_deal",

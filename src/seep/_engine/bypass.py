@@ -211,6 +211,10 @@ make_build: Final[Callable[[Card, CardSet, int], Build]] = _slot_setter(Build, "
 make_raise: Final[Callable[[Card, int], Raise]] = _slot_setter(Raise, "make_raise")
 #: A :class:`~seep.moves.Throw` of a card known to be valid.
 make_throw: Final[Callable[[Card], Throw]] = _slot_setter(Throw, "make_throw")
+#: A :class:`~seep.state.House` of a value, cards and owners known to be valid (a build's or a raise's).
+make_house: Final[Callable[[int, CardSet, tuple[int, ...]], House]] = _slot_setter(
+    House, "make_house"
+)
 
 #: The state after a play of ``state``: the one place the transition makes a
 #: state. The fields of :data:`PLAY_CHANGES` are given, those of

@@ -26,6 +26,7 @@ it.
 
 from __future__ import annotations
 
+from seep._engine.bypass import make_house
 from seep._engine.cardset import from_mask as card_set
 from seep._engine.facts import facts_of
 from seep._engine.schedule import in_house_round
@@ -80,7 +81,7 @@ def play_card(
             if seat not in owners and facts_of(variant).partners[seat] not in owners:
                 owners = tuple(sorted((*owners, seat)))
             added |= existing.cards.mask
-        house = House(value=value, cards=card_set(added), owners=owners)
+        house = make_house(value, card_set(added), owners)
         return loose, _with_house(houses, house), piles, last_capture, False
     assert type(move) is Raise
     raised = _house_of(houses, move.house)
@@ -92,7 +93,7 @@ def play_card(
     if joined is not None:  # R7.4: merged into the standing house, with its owners
         owners = tuple(sorted({*joined.owners, seat}))
         cards |= joined.cards.mask
-    house = House(value=new_value, cards=card_set(cards), owners=owners)
+    house = make_house(new_value, card_set(cards), owners)
     return loose, _with_house(houses, house), piles, last_capture, False
 
 
