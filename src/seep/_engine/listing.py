@@ -64,7 +64,7 @@ def prepare(state: State) -> Prepared:
     position = Position(state)
     if position.special:  # R2.6, R11.2: few moves, listed at once
         return tuple(position.all_moves()), None, [], [], [], None
-    if position.is_crowded():
+    if position.table is None and position.is_crowded():  # a small floor's table: not crowded
         # The moves are counted by the values of the loose cards, and a card
         # is planned when its moves are asked for.
         cards, ends = position.counts(position.hand)
