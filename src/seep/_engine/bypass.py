@@ -10,7 +10,7 @@ the transition changes is one more name in :data:`PLAY_CHANGES`), and a
 slot the generator does not know (a new attrs internal) stops the import
 with a message saying so. Two techniques, both generated:
 
-* **slot setters** (the moves): ``object.__new__``, then each field's slot
+* **slot setters** (the moves, a house): ``object.__new__``, then each field's slot
   descriptor ``__set__``, which skips the frozen ``__setattr__``;
 * **a twin** (the state, sixteen slots): an object of ``_Twin``, a plain
   class with ``State``'s slots and no frozen ``__setattr__``, is filled by

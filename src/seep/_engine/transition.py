@@ -123,12 +123,12 @@ def deal_following(
     """
     hands = state.hands
     variant = state.variant
-    rule = variant.opening
-    players = len(hands)
-    mover_hand = hands[seat].mask & ~(1 << move.card)
     facts = LAST.facts  # facts_of(variant), without the call on every play
     if facts.variant is not variant:
         facts = facts_of(variant)
+    rule = facts.opening
+    players = len(hands)
+    mover_hand = hands[seat].mask & ~(1 << move.card)
     # Past its longest opening the rule need not be asked (R2.6, R2.7, R11.2).
     opening = state.plays < facts.opening_plays and rule.in_opening(state.plays, state.bid, players)
     if mover_hand and not opening:  # the usual play, first
