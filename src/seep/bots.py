@@ -413,7 +413,8 @@ class SearchBot:
             return pick(position, cards, plans, ends, None, _NO_MOVES, 0)
         points = state.variant.card_points.points
         loose = position.loose
-        floor = position.cards  # the card bits of a small floor (keys are sets of them), or None
+        # A small floor's cards (keys are sets of positions among them), else None (keys are masks).
+        floor = None if position.table is None else loose
         houses = position.houses
         # Taking every loose card and the only house standing, or every loose card and no house.
         sweeps = len(houses)

@@ -178,7 +178,8 @@ def hand_options_at(position: Position, houses: tuple[House, ...], variant: Vari
     # each value is read once and its cards share the answer.
     cards, plans, _ = position.plans(position.hand, False, False)  # no build counted
     _last_plans[0] = (position, cards, plans)
-    cards_of_keys = position.cards  # a small floor's cards, or None (see Position)
+    # A small floor's cards (keys are sets of positions among them), else None (see Position).
+    cards_of_keys = None if position.table is None else position.loose
     last: Plan | None = None
     ids = most = 0
     can_take = swept = False
@@ -206,16 +207,16 @@ def _best_take(
     card: int,
     plain: Sequence[int],
     housed: Sequence[int],
-    cards: tuple[int, ...] | None,
+    cards: int | None,
     card_points: tuple[int, ...],
     scoring: int,
 ) -> tuple[int, bool]:
     """The most card points ``card``'s takes capture besides the card itself, and whether one is a seep.
 
     ``plain`` and ``housed``: the loose cards of its takes without and with
-    the house of its value, as keys of a small floor of the ``cards`` where
-    they are given (see :class:`~seep._engine.generate.Position`), else as
-    card masks.
+    the house of its value, as keys of a small floor whose loose cards are
+    the mask ``cards`` where it is given (see
+    :class:`~seep._engine.generate.Position`), else as card masks.
     """
     most: int | None = None  # card points may be negative (custom tables, R12)
     swept = False

@@ -25,7 +25,6 @@ from seep._engine.groups import (
     based_unions,
     count_packings,
     count_unions,
-    floor_masks,
     floor_table,
     loose_sums,
     mask_of,
@@ -33,6 +32,7 @@ from seep._engine.groups import (
     packing_at,
     small_packings,
     small_unions,
+    subset_masks,
     union_at,
 )
 from seep.cards import ALL_CARDS
@@ -151,13 +151,12 @@ class Position:
     Sets of loose cards are *keys*: on a floor of a few cards, sets of
     positions in the list of the floor's values (so that searches are cached
     by values, whatever the suits), on a crowded floor the card masks
-    themselves; ``mask_of(key, cards)`` turns a key into a mask on a small
-    floor, ``cards`` being the bits of its cards.
+    themselves; ``mask_of(key, loose)`` turns a key into a mask on a small
+    floor of the ``loose`` cards.
     """
 
     __slots__ = (
         "bound",
-        "cards",
         "first_play_bid",
         "free",
         "hand",
@@ -167,6 +166,7 @@ class Position:
         "into_other",
         "into_own",
         "loose",
+        "masks",
         "opening_round",
         "pickable",
         "raisable",
@@ -195,12 +195,8 @@ class Position:
         multiple = found >> 16
         loose = self.loose = state.loose.mask
         table = self.table = floor_table(loose)
-        if table is None:
-            self.cards = None
-            sums = self.sums = loose_sums(loose)
-        else:
-            self.cards = table.cards
-            sums = self.sums = table.sums
+        sums = self.sums = loose_sums(loose) if table is None else table.sums
+        self.masks: tuple[int, ...] | None = None  # made when the moves are listed (iter_for_card)
         standing = state.houses
         if standing:
             houses: dict[int, House] = {}
@@ -430,12 +426,12 @@ class Position:
         if plan is None:
             plan = self.plans(1 << card, True)[1][0]  # no build counted
         plain, housed = plan[:2]
-        cards = self.cards
-        if cards is None:
+        if self.table is None:
             return list(plain), list(housed)
         # A card has few takes: each key read alone (building the floor's table
         # of every subset would cost more on a floor not met before).
-        return [mask_of(key, cards) for key in plain], [mask_of(key, cards) for key in housed]
+        loose = self.loose
+        return [mask_of(key, loose) for key in plain], [mask_of(key, loose) for key in housed]
 
     def build_masks(self, card: int, target: int) -> list[int]:
         """The loose cards of ``card``'s builds of ``target`` (R5.2, R5.3, R6.1), as card masks in canonical order.
@@ -443,10 +439,10 @@ class Position:
         Only where the build is allowed (the card's plan lists ``target``).
         """
         keys = self.house_sets(_VALUE_OF[card], target)
-        cards = self.cards
-        if cards is None:
+        if self.table is None:
             return list(keys)
-        return [mask_of(key, cards) for key in keys]
+        loose = self.loose
+        return [mask_of(key, loose) for key in keys]
 
     def iter_for_card(self, card: int, plan: Plan | None = None) -> Iterator[Move]:
         """The legal moves playing ``card`` in normal play, in canonical order, one at a time.
@@ -459,8 +455,11 @@ class Position:
         played = ALL_CARDS[card]
         value = _VALUE_OF[card]
         # Keys are card masks on a crowded floor; listing every move of a small
-        # floor reads each key's cards from the table of its subsets.
-        masks = None if self.cards is None else floor_masks(self.loose)
+        # floor reads each key's cards from the table of its subsets, made
+        # once for the position (a floor rarely recurs from play to play).
+        masks = self.masks
+        if masks is None and self.table is not None:
+            masks = self.masks = subset_masks(self.loose)
         for key in plain:
             yield make_take(played, card_set(key if masks is None else masks[key]), None)
         for key in housed:
@@ -490,16 +489,17 @@ class Position:
         if plan is _THROW_ALONE and not index:  # the commonest plan, its one move
             return _THROWS[card]
         plain, housed, targets, raises, throw = plan
-        cards = self.cards  # keys are card masks on a crowded floor
+        # Keys are card masks on a crowded floor (no table), else sets of positions.
+        loose = None if self.table is None else self.loose
         if index < len(plain):
             key = plain[index]
-            taken = key if cards is None else mask_of(key, cards)
+            taken = key if loose is None else mask_of(key, loose)
             return make_take(ALL_CARDS[card], card_set(taken), None)
         index -= len(plain)
         value = _VALUE_OF[card]
         if index < len(housed):
             key = housed[index]
-            taken = key if cards is None else mask_of(key, cards)
+            taken = key if loose is None else mask_of(key, loose)
             return make_take(ALL_CARDS[card], card_set(taken), value)
         index -= len(housed)
         while targets:
@@ -509,7 +509,7 @@ class Position:
             keys = self.house_sets(value, target)
             if index < len(keys):
                 key = keys[index]
-                used = key if cards is None else mask_of(key, cards)
+                used = key if loose is None else mask_of(key, loose)
                 return make_build(ALL_CARDS[card], card_set(used), target)
             index -= len(keys)
         return _raise_or_throw(card, raises, throw, index)

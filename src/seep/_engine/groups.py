@@ -37,108 +37,101 @@ from seep._engine.counting import packing_count, union_count
 # built. Cards are listed lowest first, so a set of positions and the card
 # mask it stands for sort the same way.
 _VALUE_FLOOR: Final = 8
-# Floor tables by loose cards. A table is small: the table of every
-# subset's mask is made only for a floor whose moves are all listed (see
-# floor_masks). Both are kept under the package's cache budget.
 
 
 class FloorTable(NamedTuple):
-    """What the searches of a small floor (see :func:`floor_table`) read, made once per floor."""
+    """What the searches of a small floor (see :func:`floor_table`) read, one per list of values."""
 
     #: The capture values of the loose cards, lowest card first.
     values: tuple[int, ...]
-    #: The bit of each of those cards (a set of positions in ``values`` is a key).
-    cards: tuple[int, ...]
     #: :func:`loose_sums` of the floor.
     sums: int
-    #: The answers found so far for these values, by query (shared by every floor of them).
+    #: The answers found so far for these values, by query (see :func:`small_unions`).
     answers: dict[int, tuple[int, ...]]
 
 
-_floors: Final[dict[int, FloorTable]] = {}
-# The first table of each list of values: its answers, by query (see
-# small_unions), and its sums are those of every floor of those values. An
-# answer's hit is one dict lookup by a small int, where a call through the
-# caches below hashes the values again.
-_answers: Final[dict[tuple[int, ...], FloorTable]] = {}
+# Bit patterns of the nibble count below: the low bit of each pair of bits,
+# the low pair of each nibble.
+_PAIR_LOWS: Final = 0x5555_5555_5555_5
+_NIBBLE_LOWS: Final = 0x3333_3333_3333_3
+
+# The table of each list of values, shared by every floor of those values
+# whatever the suits: its answers, by query (see small_unions), and its sums.
+# Kept by how many cards of each value the floor holds (a nibble a value, as
+# the card mask has), counted from the mask in a few operations: a table by
+# mask, with the floor's cards, would hold the same answers many times over
+# within the budget.
+_tables: Final[dict[int, FloorTable]] = {}
 _subset_masks: Final[dict[int, tuple[int, ...]]] = {}
 
 
-def _clear_floors() -> None:
-    _floors.clear()
-    _answers.clear()
-
-
-def _halve_floors() -> None:
-    drop_older_half(_floors)
-    drop_older_half(_answers)
+def _halve_tables() -> None:
+    drop_older_half(_tables)
 
 
 def _halve_subset_masks() -> None:
     drop_older_half(_subset_masks)
 
 
-def _floor_entries() -> int:
-    return len(_floors) + sum([len(table.answers) for table in _answers.values()])
+def _table_entries() -> int:
+    return len(_tables) + sum([len(table.answers) for table in _tables.values()])
 
 
-# The tables hold the answers of their values: the two are emptied together.
-_FLOORS: Final = register("groups.floors", _floor_entries, _clear_floors, _halve_floors)
+# A table holds the answers of its values: they are emptied together.
+_FLOORS: Final = register("groups.floors", _table_entries, _tables.clear, _halve_tables)
 _SUBSET_MASKS: Final = register(
     "groups.subset_masks", _subset_masks.__len__, _subset_masks.clear, _halve_subset_masks
 )
 # The estimated bytes of an answer's dict entry (beyond the answer), of a floor table
 # of no cards, and of each card more.
 _ANSWER: Final = 100
-_TABLE: Final = 480
-_TABLE_CARD: Final = 60
+_TABLE: Final = 400
+_TABLE_CARD: Final = 8
 
 
 def floor_table(loose: int) -> FloorTable | None:
-    """The values of the ``loose`` cards, lowest card first, the bit of each of those cards, :func:`loose_sums`, and the answers found so far.
+    """The values of the ``loose`` cards, lowest card first, :func:`loose_sums`, and the answers found so far.
 
     ``None`` on a crowded floor (more than ``_VALUE_FLOOR`` cards), which is
-    searched card by card instead.
+    searched card by card instead. A set of positions in the values stands
+    for the cards at those positions (see :func:`mask_of`).
 
     >>> from seep._engine.groups import floor_table, mask_of
     >>> from seep.cards import CardSet
-    >>> values, cards, sums, _ = floor_table(CardSet.parse("3S 5H").mask)
-    >>> values, str(CardSet(mask_of(0b10, cards))), bin(sums)
+    >>> loose = CardSet.parse("3S 5H").mask
+    >>> values, sums, _ = floor_table(loose)
+    >>> values, str(CardSet(mask_of(0b10, loose))), bin(sums)
     ((3, 5), '5H', '0b100101001')
     """
-    found = _floors.get(loose)
-    if found is None and loose.bit_count() <= _VALUE_FLOOR:
-        found = _floor(loose)
-    return found
+    if loose.bit_count() > _VALUE_FLOOR:
+        return None
+    return _floor(loose)
 
 
 def _floor(loose: int) -> FloorTable:
     """:func:`floor_table` of a floor known to be small."""
-    found = _floors.get(loose)
+    # The cards of each value, counted in its nibble: a count of two bits in
+    # each pair, then of four in each nibble (at most 4, so it fits).
+    pairs = loose - (loose >> 1 & _PAIR_LOWS)
+    counts = (pairs & _NIBBLE_LOWS) + (pairs >> 2 & _NIBBLE_LOWS)
+    found = _tables.get(counts)
     if found is None:
+        key = counts
         values: list[int] = []
-        cards: list[int] = []
-        rest = loose
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            values.append((low.bit_length() + 3) // 4)
-            cards.append(low)
+        value = 1
+        while counts:
+            values += [value] * (counts & 15)
+            counts >>= 4
+            value += 1
         listed = tuple(values)
         _FLOORS.charge(_TABLE + _TABLE_CARD * len(listed))
-        # tuple.__new__: a NamedTuple's own constructor runs a Python frame, on every new floor.
-        known = _answers.get(listed)
-        if known is None:
-            found = tuple.__new__(FloorTable, (listed, tuple(cards), value_subset_sums(listed), {}))
-            _answers[listed] = found
-        else:
-            found = tuple.__new__(FloorTable, (listed, tuple(cards), known.sums, known.answers))
-        _floors[loose] = found
+        # tuple.__new__: a NamedTuple's own constructor runs a Python frame, on every new table.
+        found = _tables[key] = tuple.__new__(FloorTable, (listed, value_subset_sums(listed), {}))
     return found
 
 
 def small_unions(table: FloorTable, base: int, target: int) -> tuple[int, ...]:
-    """:func:`value_unions` of a small floor's values, by its :func:`floor_table` (see ``_answers``)."""
+    """:func:`value_unions` of a small floor's values, by its :func:`floor_table` (see ``_tables``)."""
     key = base << 4 | target
     answers = table.answers
     found = answers.get(key)
@@ -153,7 +146,7 @@ def small_unions(table: FloorTable, base: int, target: int) -> tuple[int, ...]:
 
 
 def small_packings(table: FloorTable, target: int) -> tuple[int, ...]:
-    """:func:`value_packings` of a small floor's values, by its :func:`floor_table` (see ``_answers``)."""
+    """:func:`value_packings` of a small floor's values, by its :func:`floor_table` (see ``_tables``)."""
     key = 256 | target
     answers = table.answers
     found = answers.get(key)
@@ -171,26 +164,40 @@ def _up_to(values: tuple[int, ...], target: int) -> tuple[int, ...]:
     return values[: bisect_right(values, target)]
 
 
-def mask_of(positions: int, cards: tuple[int, ...]) -> int:
-    """The card mask of a set of ``positions`` in the list ``cards`` of a floor's card bits."""
+def mask_of(positions: int, loose: int) -> int:
+    """The card mask of a set of ``positions`` among the ``loose`` cards, lowest card first (position 0)."""
     mask = 0
     while positions:
-        low = positions & -positions
-        positions ^= low
-        mask |= cards[low.bit_length() - 1]
+        low = loose & -loose
+        if positions & 1:
+            mask |= low
+        loose ^= low
+        positions >>= 1
     return mask
 
 
+def subset_masks(loose: int) -> tuple[int, ...]:
+    """The card mask of every set of positions of a small floor (for listing all its moves at once).
+
+    >>> from seep._engine.groups import subset_masks
+    >>> subset_masks(0b1010)
+    (0, 2, 8, 10)
+    """
+    masks = [0]
+    rest = loose
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        masks += [mask | low for mask in masks]
+    return tuple(masks)
+
+
 def floor_masks(loose: int) -> tuple[int, ...]:
-    """The card mask of every set of positions of a small floor (for listing all its moves at once)."""
+    """:func:`subset_masks`, cached by the floor's cards (for the searches by card mask below)."""
     found = _subset_masks.get(loose)
     if found is None:
-        masks = [0]
-        for low in _floor(loose).cards:
-            masks += [mask | low for mask in masks]
-        found = tuple(masks)
+        found = _subset_masks[loose] = subset_masks(loose)
         _SUBSET_MASKS.charge(_ANSWER + flat(found))
-        _subset_masks[loose] = found
     return found
 
 
