@@ -11,23 +11,15 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final, SupportsIndex, overload
+from typing import Any, Final
 
-from seep._engine.generate import Plan, Position, iterate
-from seep._engine.listing import (
-    LISTED,
-    NONE_LISTED,
-    fill,
-    pick,
-    plan_of,
-    takes,
-)
+from seep._engine.generate import iterate
+from seep._engine.lazy_moves import LazyMoves, fill
 from seep._engine.transition import transition
-from seep._engine.verify import in_play, violation
+from seep._engine.verify import violation
 from seep.errors import IllegalMoveError
-from seep.moves import MOVE_TYPES, Build, Move, Raise, Take, Throw
+from seep.moves import MOVE_TYPES, Move
 from seep.state import State
 
 __all__ = [
@@ -41,15 +33,12 @@ __all__ = [
 ]
 
 
-_new: Final = object.__new__
-
-
 def _require_state(state: object) -> None:
     if not isinstance(state, State):
         raise TypeError(f"state: expected a State, not {type(state).__name__}")
 
 
-class MoveList(Sequence[Move]):
+class MoveList(LazyMoves, Sequence[Move]):
     """The legal moves of a state: an immutable sequence in canonical order.
 
     It behaves like a tuple of moves (``len``, indexing, slicing, ``in``,
@@ -68,32 +57,8 @@ class MoveList(Sequence[Move]):
     True
     """
 
-    __slots__ = (
-        "_by_card",
-        "_cards",
-        "_ends",
-        "_handed",
-        "_listed",
-        "_planned",
-        "_plans",
-        "_position",
-    )
-
-    # _listed: every move, where they are few (else None); _position, _cards,
-    # _plans, _ends: the mover's position, cards, plans and running move
-    # counts in normal play; _by_card: the moves listed so far, by card
-    # (shared and empty until a card's are listed); _planned: on a crowded
-    # floor, the plans made so far by slot (else None: all in _plans);
-    # _handed: the move the last index gave out, so that
-    # apply_move(state, moves[i]) knows it at once.
-    _listed: tuple[Move, ...] | None
-    _position: Position | None
-    _cards: list[int]
-    _plans: list[Plan]
-    _ends: list[int]
-    _by_card: dict[int, list[Move]]
-    _planned: dict[int, Plan] | None
-    _handed: object
+    # Every slot and operation is in the base, which the compiled build compiles.
+    __slots__ = ()
 
     def __init__(self, source: State | Iterable[Move]) -> None:
         if isinstance(source, State):
@@ -101,104 +66,15 @@ class MoveList(Sequence[Move]):
         else:
             fill(self, None, tuple(source))
 
-    def _plan(self, slot: int) -> Plan:
-        """The plan of the card of ``slot`` (made on first use on a crowded floor)."""
-        assert self._position is not None
-        return plan_of(self._position, self._cards, self._plans, self._planned, slot)
-
-    def _card_moves(self, slot: int) -> list[Move]:
-        """The moves playing the card of ``slot``, built once."""
-        card = self._cards[slot]
-        moves = self._by_card.get(card)
-        if moves is None:
-            assert self._position is not None
-            plan = self._plans[slot] if self._planned is None else self._plan(slot)
-            moves = list(self._position.iter_for_card(card, plan))
-            if self._by_card is NONE_LISTED:
-                self._by_card = {}
-            self._by_card[card] = moves
-        return moves
-
-    def __len__(self) -> int:
-        if self._listed is not None:
-            return len(self._listed)
-        return self._ends[-1]  # the mover holds a card (R3.3), so there is an end
-
-    @overload
-    def __getitem__(self, index: SupportsIndex) -> Move: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
-
-    def __getitem__(self, index: SupportsIndex | slice) -> Move | tuple[Move, ...]:
-        if self._listed is not None:
-            return self._listed[index]
-        if isinstance(index, slice):
-            return tuple(self)[index]
-        assert self._position is not None
-        move = self._handed = pick(
-            self._position,
-            self._cards,
-            self._plans,
-            self._ends,
-            self._planned,
-            self._by_card,
-            operator.index(index),  # any integer, such as a NumPy one
-        )
-        return move
-
-    def __iter__(self) -> Iterator[Move]:
-        if self._listed is not None:
-            yield from self._listed
-            return
-        position = self._position
-        assert position is not None
-        start = 0
-        for slot, (card, end) in enumerate(zip(self._cards, self._ends, strict=True)):
-            size, start = end - start, end
-            if card in self._by_card or size <= LISTED:
-                yield from self._card_moves(slot)
-            else:
-                yield from position.iter_for_card(card, self._plan(slot))
-
-    def _takes(self) -> list[Move]:
-        """The pick-ups among the moves, in order, built without the other moves (for bots)."""
-        if self._listed is not None or self._planned is not None:
-            return [move for move in self if type(move) is Take]
-        assert self._position is not None
-        return takes(self._position, self._cards, self._plans, self._by_card)
-
-    def __contains__(self, move: object) -> bool:
-        if self._listed is not None:
-            return move in self._listed
-        if not isinstance(move, (Take, Build, Raise, Throw)):
-            return False
-        moves = self._by_card.get(move.card)
-        if moves is not None:
-            return move in moves
-        card = int(move.card)
-        if card not in self._cards:
-            return False
-        slot = self._cards.index(card)
-        start = self._ends[slot - 1] if slot else 0
-        if self._ends[slot] - start > LISTED:
-            assert self._position is not None
-            return in_play(self._position, move) is None
-        return move in self._card_moves(slot)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (MoveList, tuple)):
-            return len(self) == len(other) and tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
     def __repr__(self) -> str:
         return f"MoveList({list(self)!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (MoveList, (tuple(self),))
+
+
+#: ``MoveList.__new__``: a move list without the call to ``__init__`` (filled by :func:`fill`).
+_new_move_list: Final = MoveList.__new__
 
 
 def legal_moves(state: State) -> MoveList:
@@ -217,7 +93,7 @@ def legal_moves(state: State) -> MoveList:
         _require_state(state)
     cached = state._legal_cache
     if cached is None:
-        cached = _new(MoveList)  # MoveList(state), without the call to __init__
+        cached = _new_move_list(MoveList)  # MoveList(state), without the call to __init__
         fill(cached, state)
         # The one mutable slot of a frozen state: its legal moves, kept once
         # made, so that applying one of them needs no second legality check.

@@ -17,7 +17,7 @@ module.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Any, Final
+from typing import Final
 
 from seep._engine.generate import PLAN_HOUSED, PLAN_PLAIN, Plan, Position, generate
 from seep.moves import Move
@@ -80,27 +80,6 @@ NONE_LISTED: Final[dict[int, list[Move]]] = {}
 #: A move list's last move given out before any is: a marker no argument can
 #: be (not ``None``: ``apply_move(state, None)`` must not pass as one given out).
 NOTHING_HANDED: Final[object] = object()
-
-
-def fill(moves: Any, state: State | None, listed: tuple[Move, ...] | None = None) -> None:
-    """Set up the slots of the :class:`~seep.rules.MoveList` ``moves``: of ``state``, or of ``listed``.
-
-    In the engine so that the compiled build sets up a move list in
-    compiled code (see the class for what each slot holds).
-    """
-    if state is None:
-        position: Position | None = None
-        cards, plans, ends, planned = NO_SLOTS, NO_PLANS, NO_SLOTS, None
-    else:
-        listed, position, cards, plans, ends, planned = prepare(state)
-    moves._listed = listed
-    moves._position = position
-    moves._cards = cards
-    moves._plans = plans
-    moves._ends = ends
-    moves._by_card = NONE_LISTED
-    moves._planned = planned
-    moves._handed = NOTHING_HANDED
 
 
 def plan_of(
