@@ -18,7 +18,7 @@ import pytest
 
 import seep
 from seep import apply_move, count_legal_moves, legal_moves, new_deal
-from seep._engine import caches
+from seep._engine import caches, groups
 from seep.cards import ALL_CARDS
 from seep.errors import InputError
 from seep.testing import position
@@ -94,6 +94,37 @@ def test_a_small_budget_bounds_the_caches_and_changes_no_move(budget: None) -> N
     assert [crowded_answers(seed) for seed in range(4)] == expected_crowded
 
 
+def _random_floors(rng: random.Random, count: int) -> Iterator[int]:
+    """``count`` random small floors (1 to 8 loose cards) as card masks."""
+    for _ in range(count):
+        yield sum(1 << card for card in rng.sample(range(52), rng.randint(1, 8)))
+
+
+def _index_holds_only_kept_tables() -> bool:
+    kept = {id(table) for table in groups._tables.values()}
+    return all(id(table) in kept for table in groups._by_mask.values())
+
+
+def test_a_floor_met_again_finds_its_table_and_the_index_stays_small(budget: None) -> None:
+    seep.set_cache_budget(1 << 30)
+    seep.clear_caches()
+    rng = random.Random(5)
+    limit = groups._INDEX_LIMIT
+    for loose in _random_floors(rng, limit + 1000):
+        table = groups.floor_table(loose)
+        assert table is not None and groups.floor_table(loose) is table
+        # The table is of the floor's values, lowest card first, whatever the suits.
+        assert table.values == tuple(card // 4 + 1 for card in range(52) if loose >> card & 1)
+    assert limit // 2 <= len(groups._by_mask) <= limit  # its older half dropped at the limit
+    assert _index_holds_only_kept_tables()
+    # A small budget drops tables again and again: the index never keeps one alive.
+    seep.set_cache_budget(64 << 10)
+    for loose in _random_floors(rng, 3000):
+        groups.floor_table(loose)
+        assert seep.cache_report().size <= 64 << 10
+    assert _index_holds_only_kept_tables()
+
+
 def test_lowering_the_budget_empties_caches_at_once(budget: None) -> None:
     seep.set_cache_budget(1 << 30)
     random_play("taash", 3)
@@ -103,6 +134,9 @@ def test_lowering_the_budget_empties_caches_at_once(budget: None) -> None:
     report = seep.cache_report()
     assert report.budget == held // 2
     assert report.size <= held // 2
+    # Far lower: the largest caches halve again and again until under it, at once.
+    seep.set_cache_budget(held // 64)
+    assert seep.cache_report().size <= held // 64
 
 
 def test_a_budget_of_zero_keeps_nothing_and_still_plays_the_same(budget: None) -> None:

@@ -172,13 +172,23 @@ def drop_older_half(table: dict[Any, Any]) -> None:
 
 
 def _shrink(goal: int) -> None:
-    """Shrink the largest caches until their total is at most ``goal`` (see :meth:`Cache.shrink`)."""
+    """Shrink the largest cache, again and again, until their total is at most ``goal`` (see :meth:`Cache.shrink`).
+
+    The largest is found anew each time: a cache that only halves may
+    still be the largest after it did, and one pass over the caches could
+    leave them above the goal.
+    """
     ledger = _ledger
-    for cache in sorted(_caches.values(), key=lambda cache: cache.size, reverse=True):
-        if ledger.total <= goal or not cache.size:
+    while ledger.total > goal:
+        cache = max(_caches.values(), key=_size_of)
+        if not cache.size:
             break
         cache.shrink()
         ledger.emptied += 1
+
+
+def _size_of(cache: Cache) -> int:
+    return cache.size
 
 
 #: The estimated bytes of an int, or of a tuple of small ints (shared by the

@@ -25,6 +25,7 @@ from seep._engine.groups import (
     based_unions,
     count_packings,
     count_unions,
+    floor_masks,
     floor_table,
     loose_sums,
     mask_of,
@@ -196,7 +197,7 @@ class Position:
         loose = self.loose = state.loose.mask
         table = self.table = floor_table(loose)
         sums = self.sums = loose_sums(loose) if table is None else table.sums
-        self.masks: tuple[int, ...] | None = None  # made when the moves are listed (iter_for_card)
+        self.masks: tuple[int, ...] | None = None  # read when the moves are listed (iter_for_card)
         standing = state.houses
         if standing:
             houses: dict[int, House] = {}
@@ -455,11 +456,11 @@ class Position:
         played = ALL_CARDS[card]
         value = _VALUE_OF[card]
         # Keys are card masks on a crowded floor; listing every move of a small
-        # floor reads each key's cards from the table of its subsets, made
-        # once for the position (a floor rarely recurs from play to play).
+        # floor reads each key's cards from the table of its subsets, kept by
+        # floor (a search lists a floor again) unless the position has its own.
         masks = self.masks
         if masks is None and self.table is not None:
-            masks = self.masks = subset_masks(self.loose)
+            masks = self.masks = floor_masks(self.loose)
         for key in plain:
             yield make_take(played, card_set(key if masks is None else masks[key]), None)
         for key in housed:
@@ -696,10 +697,20 @@ class Position:
 
     # -- the bidder's first play and the taash opening round ----------------
 
+    def own_masks(self) -> None:
+        """Give the position the subset masks of its small floor, made for it and not kept by floor.
+
+        For the opening's lists (R2.6, R11.2): their floor is met once a deal,
+        and would only take the kept masks' place in the caches' budget.
+        """
+        if self.masks is None and self.table is not None:
+            self.masks = subset_masks(self.loose)
+
     def first_play(self) -> list[Take | Build | Throw]:
         """R2.6: the bidder's first play uses the bid."""
         bid = self.first_play_bid
         assert bid is not None
+        self.own_masks()
         moves: list[Take | Build | Throw] = []
         for card in bits(self.hand):
             plan = self.plan(card)
@@ -720,6 +731,7 @@ class Position:
     def opening_moves(self) -> list[Build | Throw]:
         """R11.2: in the opening round, build a house if possible, else throw any card."""
         hand = self.hand
+        self.own_masks()
         moves: list[Build | Throw] = [b for card in bits(hand) for b in self.builds(card)]
         if moves:
             return moves

@@ -62,11 +62,25 @@ _NIBBLE_LOWS: Final = 0x3333_3333_3333_3
 # mask, with the floor's cards, would hold the same answers many times over
 # within the budget.
 _tables: Final[dict[int, FloorTable]] = {}
+# Each floor met, by its card mask: its values' table. An index, not a copy
+# (an entry costs the dict's slot and the mask): a floor met again, as in a
+# search's transpositions, finds its table in one lookup instead of counting.
+_by_mask: Final[dict[int, FloorTable]] = {}
 _subset_masks: Final[dict[int, tuple[int, ...]]] = {}
+
+
+def _clear_tables() -> None:
+    _tables.clear()
+    _INDEX.clear()  # it would keep dropped tables alive, outside the budget
 
 
 def _halve_tables() -> None:
     drop_older_half(_tables)
+    _INDEX.clear()
+
+
+def _halve_index() -> None:
+    drop_older_half(_by_mask)
 
 
 def _halve_subset_masks() -> None:
@@ -78,15 +92,20 @@ def _table_entries() -> int:
 
 
 # A table holds the answers of its values: they are emptied together.
-_FLOORS: Final = register("groups.floors", _table_entries, _tables.clear, _halve_tables)
+_FLOORS: Final = register("groups.floors", _table_entries, _clear_tables, _halve_tables)
+_INDEX: Final = register("groups.floor_index", _by_mask.__len__, _by_mask.clear, _halve_index)
 _SUBSET_MASKS: Final = register(
     "groups.subset_masks", _subset_masks.__len__, _subset_masks.clear, _halve_subset_masks
 )
 # The estimated bytes of an answer's dict entry (beyond the answer), of a floor table
-# of no cards, and of each card more.
+# of no cards, of each card more, and of an entry of the index by mask.
 _ANSWER: Final = 100
 _TABLE: Final = 400
 _TABLE_CARD: Final = 8
+_INDEX_ENTRY: Final = 100
+# The index's most entries (about 1.6 MiB), so that it never pushes the
+# tables' answers out of the budget.
+_INDEX_LIMIT: Final = 1 << 14
 
 
 def floor_table(loose: int) -> FloorTable | None:
@@ -110,6 +129,14 @@ def floor_table(loose: int) -> FloorTable | None:
 
 def _floor(loose: int) -> FloorTable:
     """:func:`floor_table` of a floor known to be small."""
+    found = _by_mask.get(loose)
+    if found is not None:
+        return found
+    # Charged before the table is found: emptying caches to make room may
+    # drop tables (and empty the index), never the one about to be indexed.
+    if len(_by_mask) >= _INDEX_LIMIT:
+        _INDEX.shrink()  # the newer half stays: random play meets a new floor nearly every play
+    _INDEX.charge(_INDEX_ENTRY)
     # The cards of each value, counted in its nibble: a count of two bits in
     # each pair, then of four in each nibble (at most 4, so it fits).
     pairs = loose - (loose >> 1 & _PAIR_LOWS)
@@ -127,6 +154,7 @@ def _floor(loose: int) -> FloorTable:
         _FLOORS.charge(_TABLE + _TABLE_CARD * len(listed))
         # tuple.__new__: a NamedTuple's own constructor runs a Python frame, on every new table.
         found = _tables[key] = tuple.__new__(FloorTable, (listed, value_subset_sums(listed), {}))
+    _by_mask[loose] = found
     return found
 
 
