@@ -712,8 +712,8 @@ class Position:
         assert bid is not None
         self.own_masks()
         moves: list[Take | Build | Throw] = []
-        for card in bits(self.hand):
-            plan = self.plan(card)
+        cards, plans, _ = self.plans(self.hand, counted=False)  # one pass over the hand
+        for card, plan in zip(cards, plans, strict=True):
             takes = card // 4 + 1 == bid  # a card of the bid: its pick-ups use it
             if not takes and not plan[PLAN_TARGETS] >> bid & 1:
                 continue  # no pick-up with the bid, no build of it: none of its moves
