@@ -39,6 +39,7 @@ from seep._engine.bypass import (
     PLAY_SETS,
     BuildState,
     build_state,
+    keep_legal_moves,
     make_build,
     make_house,
     make_raise,
@@ -143,7 +144,7 @@ def test_every_bypass_of_the_module_is_checked_here() -> None:
     built = {
         name
         for name, value in vars(bypass).items()
-        if callable(value) and name.startswith(("make_", "build_", "with_"))
+        if callable(value) and name.startswith(("make_", "build_", "with_", "keep_"))
     }
     assert built == {
         "make_take",
@@ -154,7 +155,18 @@ def test_every_bypass_of_the_module_is_checked_here() -> None:
         "build_state",
         "with_hands",
         "with_deal",
+        "keep_legal_moves",
     }
+
+
+def test_legal_moves_kept_on_a_state_leave_it_equal_and_are_found_again() -> None:
+    state = new_deal("standard", seed=4)
+    twin = attrs.evolve(state)  # nothing cached yet
+    moves = legal_moves(state)
+    keep_legal_moves(twin, moves)
+    assert legal_moves(twin) is moves
+    assert twin == state and hash(twin) == hash(state)  # the slot is no field of equality
+    assert pickle.loads(pickle.dumps(twin)) == state
 
 
 def test_build_state_signature_is_the_fields_a_play_changes() -> None:

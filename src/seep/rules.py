@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
 
+from seep._engine.bypass import keep_legal_moves
 from seep._engine.generate import iterate
 from seep._engine.lazy_moves import LazyMoves, fill
 from seep._engine.transition import transition
@@ -97,7 +98,7 @@ def legal_moves(state: State) -> MoveList:
         fill(cached, state)
         # The one mutable slot of a frozen state: its legal moves, kept once
         # made, so that applying one of them needs no second legality check.
-        object.__setattr__(state, "_legal_cache", cached)
+        keep_legal_moves(state, cached)
     return cached  # type: ignore[no-any-return]
 
 

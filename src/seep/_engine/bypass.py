@@ -216,6 +216,11 @@ make_house: Final[Callable[[int, CardSet, tuple[int, ...]], House]] = _slot_sett
     House, "make_house"
 )
 
+#: ``keep_legal_moves(state, moves)``: keep ``moves`` in the one mutable slot of a
+#: frozen state, ``_legal_cache`` (its slot's setter: half the time of
+#: ``object.__setattr__``, which looks the name up on every call).
+keep_legal_moves: Final[Callable[[State, object], None]] = State.__dict__["_legal_cache"].__set__
+
 #: The state after a play of ``state``: the one place the transition makes a
 #: state. The fields of :data:`PLAY_CHANGES` are given, those of
 #: :data:`PLAY_SETS` set, the rest copied from ``state``, nothing cached.
