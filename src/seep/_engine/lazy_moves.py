@@ -23,15 +23,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
-from typing import SupportsIndex, TypeVar, overload
+from typing import Final, SupportsIndex, TypeVar, overload
 
 from seep._engine.generate import Plan, Position
 from seep._engine.listing import (
     LISTED,
-    NO_PLANS,
-    NO_SLOTS,
-    NONE_LISTED,
-    NOTHING_HANDED,
     Prepared,
     pick,
     plan_of,
@@ -41,6 +37,14 @@ from seep._engine.listing import (
 from seep._engine.verify import in_play
 from seep.moves import Build, Move, Raise, Take, Throw
 from seep.state import State
+
+#: Shared empty values of a move list's slots until they are filled (never written to).
+NO_SLOTS: Final[list[int]] = []
+NO_PLANS: Final[list[Plan]] = []
+NONE_LISTED: Final[dict[int, list[Move]]] = {}
+#: A move list's last move given out before any is: a marker no argument can
+#: be (not ``None``: ``apply_move(state, None)`` must not pass as one given out).
+NOTHING_HANDED: Final[object] = object()
 
 _Class = TypeVar("_Class")
 

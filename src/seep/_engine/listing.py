@@ -73,15 +73,6 @@ def prepare(state: State) -> Prepared:
     return None, position, cards, plans, ends, None
 
 
-#: Shared empty values of a move list's slots until they are filled (never written to).
-NO_SLOTS: Final[list[int]] = []
-NO_PLANS: Final[list[Plan]] = []
-NONE_LISTED: Final[dict[int, list[Move]]] = {}
-#: A move list's last move given out before any is: a marker no argument can
-#: be (not ``None``: ``apply_move(state, None)`` must not pass as one given out).
-NOTHING_HANDED: Final[object] = object()
-
-
 def plan_of(
     position: Position,
     cards: list[int],
