@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from seep._engine.schedule import PACKET, first_to_play, is_void, lay_out, opening_packets
+from seep._engine.schedule import PACKET, first_to_play, is_void, lay_out
 from seep._util.excerpt import excerpt
 from seep.cards import ALL_CARDS, Card, CardSet, from_mask
 from seep.errors import InputError, InvalidStateError, MisdealError, NotationError
@@ -110,18 +110,14 @@ def deal_from_order(variant: Variant, dealer: int, order: tuple[Card, ...]) -> S
 
 def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: int) -> State:
     bidder = first_to_play(dealer, variant.players)
-    hands, loose, stock = lay_out(variant, dealer, order)  # R2.2, R11.1
+    hands, loose, stock, packets = lay_out(variant, dealer, order)  # R2.2, R11.1
     bids = variant.opening.bids
     if is_void(variant, hands[bidder].mask):
         raise MisdealError(
             f"R2.3: the bidder (seat {bidder}) holds {hands[bidder]}, no card of 9 or more: the deal is void"
         )
-    packets = [  # the history's first entries, in dealing order
-        Dealt(to, PACKET, CardSet.of(order[index * PACKET : (index + 1) * PACKET]), not bids)
-        if to is None
-        else Dealt(to, PACKET, CardSet.of(order[index * PACKET : (index + 1) * PACKET]))
-        for index, to in enumerate(opening_packets(variant, dealer))
-    ]
+    # The history's first entries, in dealing order: a floor dealt face up without a bid (R11.1).
+    dealt = [Dealt(to, PACKET, cards, to is None and not bids) for to, cards in packets]
     return State(
         variant=variant,
         dealer=dealer,
@@ -138,5 +134,5 @@ def _deal(variant: Variant, dealer: int, order: tuple[Card, ...], *, redeals: in
         last_capture=None,
         plays=0,
         redeals=redeals,
-        history=History.start(packets),
+        history=History.start(dealt),
     )

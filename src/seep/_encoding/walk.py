@@ -55,7 +55,7 @@ from seep._encoding.sequences import (
     legal_after,
 )
 from seep._engine.bypass import make_build, make_raise, make_take, make_throw
-from seep._engine.generate import Plan, Position, generate
+from seep._engine.generate import Plan, Position, card_indices, generate
 from seep.cards import ALL_CARDS, from_mask
 from seep.errors import IllegalMoveError
 from seep.moves import Move
@@ -113,7 +113,7 @@ class Walk:
         legal = self._legal
         if legal is None:  # the first id in normal play: the cards in hand, listed when asked
             assert self._position is not None
-            legal = self._legal = cards_of(self._position.hand)
+            legal = self._legal = card_indices(self._position.hand)
         return legal
 
     @property
@@ -277,25 +277,7 @@ def _offered(sets: list[int], taken: int, last: int, house: bool) -> tuple[int, 
     return tuple(sorted(found))
 
 
-#: ``_BYTE_CARDS[k][b]``: the cards of byte ``b`` at byte ``k`` of a card mask, lowest first.
-_BYTE_CARDS: Final = tuple(
-    tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(7)
-)
 _NO_SETS: Final[list[int]] = []
-
-
-def cards_of(mask: int) -> tuple[int, ...]:
-    """The card indices of ``mask``, lowest first (a hand: the ids that start a move).
-
-    >>> from seep._encoding.walk import cards_of
-    >>> cards_of(1 << 3 | 1 << 17 | 1 << 51)
-    (3, 17, 51)
-    """
-    found: tuple[int, ...] = ()
-    for row, byte in zip(_BYTE_CARDS, mask.to_bytes(7, "little"), strict=True):
-        if byte:
-            found += row[byte]
-    return found
 
 
 def _listed(moves: Sequence[Move]) -> Listed:

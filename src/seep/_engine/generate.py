@@ -128,6 +128,24 @@ _BYTE_CARDS_5: Final = _BYTE_CARDS[5]
 _BYTE_CARDS_6: Final = _BYTE_CARDS[6]
 
 
+def card_indices(mask: int) -> tuple[int, ...]:
+    """The card indices of the 52-bit ``mask``, lowest first, a byte at a time (see ``_BYTE_CARDS``).
+
+    >>> from seep._engine.generate import card_indices
+    >>> card_indices(1 << 3 | 1 << 17 | 1 << 51)
+    (3, 17, 51)
+    """
+    return (
+        *_BYTE_CARDS_0[mask & 255],
+        *_BYTE_CARDS_1[mask >> 8 & 255],
+        *_BYTE_CARDS_2[mask >> 16 & 255],
+        *_BYTE_CARDS_3[mask >> 24 & 255],
+        *_BYTE_CARDS_4[mask >> 32 & 255],
+        *_BYTE_CARDS_5[mask >> 40 & 255],
+        *_BYTE_CARDS_6[mask >> 48],
+    )
+
+
 def _raise_or_throw(card: int, raises: int, throw: bool, index: int) -> Move:
     """Move ``index`` of the last parts of a card's moves: its raises, lowest house first, then its throw."""
     while raises:

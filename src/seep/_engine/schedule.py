@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from seep._engine.bits import HIGH_MASK
+from seep._engine.cardset import from_mask as card_set
 from seep.cards import Card, CardSet
 from seep.variants import Variant
 
@@ -140,19 +141,39 @@ def packet_order(start: int, quotas: Sequence[int]) -> list[tuple[int, int]]:
 
 def lay_out(
     variant: Variant, dealer: int, order: Sequence[Card]
-) -> tuple[tuple[CardSet, ...], CardSet, tuple[Card, ...]]:
-    """The hands, the floor and the stock after the opening packets are dealt from ``order``."""
+) -> tuple[tuple[CardSet, ...], CardSet, tuple[Card, ...], tuple[tuple[int | None, CardSet], ...]]:
+    """The hands, the floor and the stock after the opening packets are dealt from ``order``, then the packets.
+
+    The packets are in dealing order, each with its recipient (a seat, or
+    ``None`` for the floor) as :func:`opening_packets` gives them.
+
+    >>> from seep._engine.schedule import lay_out
+    >>> from seep.cards import ALL_CARDS
+    >>> from seep.variants import STANDARD
+    >>> hands, floor, stock, packets = lay_out(STANDARD, 0, ALL_CARDS)
+    >>> hands[1], floor, len(stock), packets[1]
+    (CardSet('AS AH AD AC'), CardSet('2S 2H 2D 2C'), 44, (None, CardSet('2S 2H 2D 2C')))
+    """
     hands = [0] * variant.players
     floor = 0
     position = 0
+    packets: list[tuple[int | None, CardSet]] = []
     for seat in opening_packets(variant, dealer):
-        packet = CardSet.of(order[position : position + PACKET]).mask
+        packet = 0
+        for card in order[position : position + PACKET]:
+            packet |= 1 << card
         position += PACKET
+        packets.append((seat, card_set(packet)))
         if seat is None:
             floor |= packet
         else:
             hands[seat] |= packet
-    return tuple(CardSet(hand) for hand in hands), CardSet(floor), tuple(order[position:])
+    return (
+        tuple([card_set(hand) for hand in hands]),
+        card_set(floor),
+        tuple(order[position:]),
+        tuple(packets),
+    )
 
 
 def deck_order(
