@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 from pathlib import Path
 from types import ModuleType
 
@@ -151,3 +152,17 @@ def test_the_search_rate_script_times_the_suites_search_workload() -> None:
     assert search.decide(views, 2) == 2 * sum(len(moves) > 1 for _, moves in views)
     assert search.best_rate(1, 2, 1) > 0
     assert search.main(["--deals", "1", "--iterations", "2", "--decisions", "1"]) == 0
+
+
+def test_the_boundary_script_remakes_each_plays_public_objects() -> None:
+    boundary = _load("boundary")
+    plays = boundary.record(7)
+    assert plays[-1][2].is_over
+    rng = random.Random(0)
+    for state, move, after, count in plays:
+        _, made, made_after = boundary.remake((state, move, after, count), rng)
+        # The same move and the same state after it, history and all.
+        assert made == move
+        assert made_after == after
+        assert made_after.history.entries() == after.history.entries()
+    assert boundary.main(["--deals", "1", "--rounds", "1", "--seconds", "0.01"]) == 0
