@@ -35,6 +35,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -42,6 +43,7 @@ from run import baseline, build, deals_of
 
 from seep import apply_move, legal_moves, new_deal
 from seep._engine.bypass import (
+    PLAY_CHANGES,
     build_state,
     make_build,
     make_raise,
@@ -57,11 +59,15 @@ from seep.state import State
 #: Each build's goal for random standard deals/s, as a ratio to the baseline.
 GOALS = {"pure": 0.75, "compiled": 1.3}
 
-Play = tuple[State, Move, State, int]
+Play = tuple[State, Move, State, int, dict[str, Any]]
 
 
 def record(seed: int) -> list[Play]:
-    """Each play of a seeded random standard deal: the state, the move, the state after, the number of moves."""
+    """Each play of a seeded random standard deal: the state, the move, the state after, the number of moves.
+
+    Last, the fields of the state after that a play sets
+    (:data:`~seep._engine.bypass.PLAY_CHANGES`), by name.
+    """
     rng = random.Random(seed)
     state = new_deal("standard", seed=seed)
     plays: list[Play] = []
@@ -69,7 +75,8 @@ def record(seed: int) -> list[Play]:
         moves = legal_moves(state)
         move = moves[rng.randrange(len(moves))]
         after = apply_move(state, move)
-        plays.append((state, move, after, len(moves)))
+        fields = {name: getattr(after, name) for name in PLAY_CHANGES}
+        plays.append((state, move, after, len(moves), fields))
         state = after
     return plays
 
@@ -97,7 +104,7 @@ def remake(play: Play, rng: random.Random) -> tuple[MoveList, Move, State]:
     A random index is drawn as ``random.choice`` draws one. The move list is
     made empty (its moves are the rules' work) and kept on no state.
     """
-    state, move, after, count = play
+    state, move, after, count, fields = play
     listed = _new_move_list(MoveList)
     rng.randrange(count)
     made = remade_move(move)
@@ -112,21 +119,12 @@ def remake(play: Play, rng: random.Random) -> tuple[MoveList, Move, State]:
         changed = list(state.hands)
         changed[seat] = card_set(after.hands[seat].mask)
         hands = tuple(changed)
-    made_after = build_state(
-        state,
-        phase=after.phase,
-        to_move=after.to_move,
-        bid=after.bid,
-        hands=hands,
-        stock=after.stock,
-        loose=card_set(after.loose.mask),
-        houses=after.houses,
-        piles=after.piles,
-        seeps=after.seeps,
-        last_capture=after.last_capture,
-        plays=after.plays,
-        history=history,
-    )
+    # The fields a play sets, by keyword as the transition passes them: the
+    # recorded ones, but the three made here (the record's own dict, set again).
+    fields["hands"] = hands
+    fields["loose"] = card_set(after.loose.mask)
+    fields["history"] = history
+    made_after = build_state(state, **fields)
     return listed, made, made_after
 
 

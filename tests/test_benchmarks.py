@@ -159,8 +159,9 @@ def test_the_boundary_script_remakes_each_plays_public_objects() -> None:
     plays = boundary.record(7)
     assert plays[-1][2].is_over
     rng = random.Random(0)
-    for state, move, after, count in plays:
-        _, made, made_after = boundary.remake((state, move, after, count), rng)
+    for play in plays:
+        _, made, made_after = boundary.remake(play, rng)
+        move, after = play[1], play[2]
         # The same move and the same state after it, history and all.
         assert made == move
         assert made_after == after
