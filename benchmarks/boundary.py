@@ -46,13 +46,11 @@ from seep._engine.bypass import (
     PLAY_CHANGES,
     build_state,
     make_build,
-    make_raise,
     make_take,
-    make_throw,
 )
 from seep._engine.cardset import from_mask as card_set
 from seep._engine.nodes import after_play
-from seep.moves import Bid, Build, Move, Raise, Take, Throw
+from seep.moves import Bid, Build, Move, Take
 from seep.rules import MoveList, _new_move_list
 from seep.state import State
 
@@ -82,19 +80,16 @@ def record(seed: int) -> list[Play]:
 
 
 def remade_move(move: Move) -> Move:
-    """``move`` made again as the engine makes the move it picks."""
-    kind = type(move)
-    if kind is Take:
-        assert isinstance(move, Take)
+    """``move`` made again as the engine makes the move it picks.
+
+    A take or a build is a new object with its loose cards; a throw or a
+    raise is one the engine made once (``_THROWS``, ``_RAISES`` of
+    :mod:`seep._engine.generate`) and hands out again, as the bid is here.
+    """
+    if isinstance(move, Take):
         return make_take(move.card, card_set(move.loose.mask), move.house)
-    if kind is Build:
-        assert isinstance(move, Build)
+    if isinstance(move, Build):
         return make_build(move.card, card_set(move.loose.mask), move.value)
-    if kind is Raise:
-        assert isinstance(move, Raise)
-        return make_raise(move.card, move.house)
-    if kind is Throw:
-        return make_throw(move.card)
     return move
 
 
