@@ -167,3 +167,28 @@ def test_the_boundary_script_remakes_each_plays_public_objects() -> None:
         assert made_after == after
         assert made_after.history.entries() == after.history.entries()
     assert boundary.main(["--deals", "1", "--rounds", "1", "--seconds", "0.01"]) == 0
+
+
+def test_the_bytecode_count_adds_up_by_part_and_by_function() -> None:
+    bytecodes = _load("bytecodes")
+    if bytecodes.build() == "compiled":
+        # The compiled engine runs no bytecode: the script says so and stops.
+        assert bytecodes.main(["--warm", "0", "--deals", "1"]) == 2
+        return
+    counts = bytecodes.count("standard", range(5, 7))
+    run = _load("run")
+    assert counts.plays == sum(len(run.random_deal("standard", seed)) - 1 for seed in (5, 6))
+    # Every part of a round runs some bytecode, and nothing is counted twice.
+    assert set(counts.by_part) == set(bytecodes.PARTS.values())
+    assert sum(counts.by_function.values()) == counts.total
+    for part in counts.by_part:
+        assert (
+            sum(n for (p, _, _), n in counts.by_function.items() if p == part)
+            == (counts.by_part[part])
+        )
+    # The per-card plans run within the move list (Python 3.10 names no class).
+    assert any(
+        part.startswith("the move list") and file == "generate.py" and name.endswith("plans")
+        for part, file, name in counts.by_function
+    )
+    assert bytecodes.main(["--warm", "1", "--deals", "1", "--top", "3"]) == 0

@@ -317,3 +317,34 @@ def test_the_report_lists_every_cache_of_the_source() -> None:
     listed = {cache.name for cache in seep.cache_report().caches}
     assert expected <= listed
     assert {name for name in listed if not name.startswith("doctest.")} == expected
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_crowded_counts_results_are_sized_in_c_as_a_full_walk_sizes_them(seed: int) -> None:
+    # The large results of crowded-floor counts are estimated without a
+    # Python call per item (caches.pairs); on real results they must agree
+    # with footprint, which walks every item, or the budget would drift
+    # (footprint counts the collector's header of each tuple, the estimate
+    # counts the shared small ints).
+    from seep._engine import counting
+
+    rng = random.Random(seed)
+    values = [card.value for card in rng.sample(ALL_CARDS, 20)]
+    counts = sum(values.count(value) << (4 * value) for value in set(values))
+    top = rng.randrange(3, 8)
+    low = counts & ((1 << (4 * top + 4)) - 1)
+    results = [
+        (counting._box_bytes, counting._box(counts)),
+        (counting._parts_bytes, counting._small_parts(low, top)),
+        *[
+            (caches.pairs, found)
+            for total in range(top + 1, 14)
+            for found in (
+                counting._large_parts(low, top, total),
+                counting._parts(counts, top, total),
+            )
+        ],
+    ]
+    for sizer, result in results:
+        walked = caches.footprint(result)
+        assert walked * 0.8 - 64 <= sizer(result) <= walked * 1.3 + 64, (sizer, result)

@@ -39,7 +39,7 @@ from math import comb
 from typing import Final, NamedTuple
 
 from seep._engine.bits import subset_sums
-from seep._engine.caches import cached, footprint
+from seep._engine.caches import cached, footprint, pairs, small
 
 _MAX_VALUE: Final = 13
 # The most bits of a box: beyond it, high values are chosen one state at a time.
@@ -74,11 +74,29 @@ Parts = tuple[tuple[int, int], ...]
 Counted = list[tuple[int, int, int]]
 
 
+def _box_bytes(box: Box) -> int:
+    """The estimated bytes of a box (its big ints measured, each walk in C: see :func:`~seep._engine.caches.pairs`)."""
+    planes = box.planes
+    return (
+        small(box)
+        + small(box.strides)
+        + small(box.full)
+        + small(planes)
+        + sum(map(small, planes))
+        + pairs(box.classes)
+    )
+
+
+def _parts_bytes(found: tuple[Parts, ...]) -> int:
+    """The estimated bytes of :func:`_small_parts`'s tuple of :data:`Parts`."""
+    return small(found) + sum(map(pairs, found))
+
+
 def _field(counts: int, value: int) -> int:
     return counts >> (4 * value) & 15
 
 
-@cached("counting._box", footprint)
+@cached("counting._box", _box_bytes)
 def _box(counts: int) -> Box:
     """The box of the packed ``counts``: that of its values but the highest, with a digit more."""
     if not counts:
@@ -127,7 +145,7 @@ def _low_parts(low: int, top: int, total: int) -> Parts:
     return _large_parts(low, top, total)
 
 
-@cached("counting._small_parts", footprint)
+@cached("counting._small_parts", _parts_bytes)
 def _small_parts(low: int, top: int) -> tuple[Parts, ...]:
     """:func:`_low_parts` of each total 0..``top``, found together (the rests of the high cards)."""
     strides, _, full, _, _ = _box(low)
@@ -153,7 +171,7 @@ def _small_parts(low: int, top: int) -> tuple[Parts, ...]:
     return tuple(tuple(ways) for ways in found)
 
 
-@cached("counting._large_parts", footprint)
+@cached("counting._large_parts", pairs)
 def _large_parts(low: int, top: int, total: int) -> Parts:
     """:func:`_low_parts` of a ``total`` above ``top``.
 
@@ -201,7 +219,7 @@ def _large_parts(low: int, top: int, total: int) -> Parts:
     return tuple(found)
 
 
-@cached("counting._parts", footprint)
+@cached("counting._parts", pairs)
 def _parts(inside: int, top: int, total: int) -> Parts:
     """The ways the low values 1..``top`` make ``total``, in the box of ``inside``.
 
