@@ -344,6 +344,8 @@ def test_the_crowded_counts_results_are_sized_in_c_as_a_full_walk_sizes_them(see
                 counting._parts(counts, top, total),
             )
         ],
+        *[(counting._sets_bytes, counting.union_sets(counts, total, 0)) for total in range(9, 14)],
+        *[(counting._sets_bytes, counting.packing_sets(counts, total, True)) for total in (4, 9)],
     ]
     for sizer, result in results:
         walked = caches.footprint(result)

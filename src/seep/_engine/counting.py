@@ -39,7 +39,7 @@ from math import comb
 from typing import Final, NamedTuple
 
 from seep._engine.bits import subset_sums
-from seep._engine.caches import cached, footprint, pairs, small
+from seep._engine.caches import cached, pairs, small
 
 _MAX_VALUE: Final = 13
 # The most bits of a box: beyond it, high values are chosen one state at a time.
@@ -514,7 +514,12 @@ STATE_COUNT: Final = 3
 Sets = tuple[int, tuple[State, ...]]
 
 
-@cached("counting.union_sets", footprint)
+def _sets_bytes(sets: Sets) -> int:
+    """The estimated bytes of a :data:`Sets` (its states' big ints measured in C: see :func:`_box_bytes`)."""
+    return small(sets) + small(sets[0]) + pairs(sets[1])
+
+
+@cached("counting.union_sets", _sets_bytes)
 def union_sets(limit: int, target: int, base: int, box_bits: int = BOX_BITS) -> Sets:
     """The multisets counted by :func:`union_count`, one state for each choice of the high values outside the box.
 
@@ -527,7 +532,7 @@ def union_sets(limit: int, target: int, base: int, box_bits: int = BOX_BITS) -> 
     return _ranking(inside, states, True)
 
 
-@cached("counting.packing_sets", footprint)
+@cached("counting.packing_sets", _sets_bytes)
 def packing_sets(limit: int, target: int, singles: bool, box_bits: int = BOX_BITS) -> Sets:
     """The multisets counted by :func:`packing_count`, as :func:`union_sets` gives them."""
     inside, states = _packing_states(limit, target, box_bits, True)
