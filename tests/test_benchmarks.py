@@ -181,11 +181,8 @@ def test_the_bytecode_count_adds_up_by_part_and_by_function() -> None:
     # Every part of a round runs some bytecode, and nothing is counted twice.
     assert set(counts.by_part) == set(bytecodes.PARTS.values())
     assert sum(counts.by_function.values()) == counts.total
-    for part in counts.by_part:
-        assert (
-            sum(n for (p, _, _), n in counts.by_function.items() if p == part)
-            == (counts.by_part[part])
-        )
+    for part, total in counts.by_part.items():
+        assert sum(n for (p, _, _), n in counts.by_function.items() if p == part) == total
     # The per-card plans run within the move list (Python 3.10 names no class).
     assert any(
         part.startswith("the move list") and file == "generate.py" and name.endswith("plans")
