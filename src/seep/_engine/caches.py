@@ -225,7 +225,7 @@ def pairs(value: Any) -> int:
     >>> pairs(((1, 1 << 600), (2, 1 << 900))) >= footprint(((1, 1 << 600), (2, 1 << 900)))
     True
     """
-    return small(value) + sum(map(small, value)) + sum(map(small, chain.from_iterable(value)))
+    return nested_small(value) + sum(map(small, chain.from_iterable(value)))
 
 
 def footprint(value: Any) -> int:

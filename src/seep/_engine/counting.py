@@ -39,7 +39,7 @@ from math import comb
 from typing import Final, NamedTuple
 
 from seep._engine.bits import subset_sums
-from seep._engine.caches import cached, pairs, small
+from seep._engine.caches import cached, nested_small, pairs, small
 
 _MAX_VALUE: Final = 13
 # The most bits of a box: beyond it, high values are chosen one state at a time.
@@ -76,13 +76,11 @@ Counted = list[tuple[int, int, int]]
 
 def _box_bytes(box: Box) -> int:
     """The estimated bytes of a box (its big ints measured, each walk in C: see :func:`~seep._engine.caches.pairs`)."""
-    planes = box.planes
     return (
         small(box)
         + small(box.strides)
         + small(box.full)
-        + small(planes)
-        + sum(map(small, planes))
+        + nested_small(box.planes)
         + pairs(box.classes)
     )
 
